@@ -1,0 +1,56 @@
+// 4-lane hash64 kernel: four messages at once, message j in 32-bit lane j of
+// every vector. Counts that are not a multiple of 4 finish on hash64_scalar.
+#ifndef __wasm_simd128__
+#error "hash64_simd4.cpp requires the simd128 target feature (-msimd128)"
+#endif
+
+#include <wasm_simd128.h>
+
+#include "rounds.h"
+
+namespace sha256 {
+
+// Reverses the bytes of each 32-bit lane: SHA-256 words are big-endian.
+inline v128_t bswap32(v128_t x) {
+  return wasm_i8x16_shuffle(x, x, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+}
+
+// Transposes a 4x4 matrix of 32-bit words held in r[0..3].
+inline void transpose4(v128_t r[4]) {
+  v128_t t0 = wasm_i32x4_shuffle(r[0], r[1], 0, 4, 1, 5);
+  v128_t t1 = wasm_i32x4_shuffle(r[0], r[1], 2, 6, 3, 7);
+  v128_t t2 = wasm_i32x4_shuffle(r[2], r[3], 0, 4, 1, 5);
+  v128_t t3 = wasm_i32x4_shuffle(r[2], r[3], 2, 6, 3, 7);
+  r[0] = wasm_i64x2_shuffle(t0, t2, 0, 2);
+  r[1] = wasm_i64x2_shuffle(t0, t2, 1, 3);
+  r[2] = wasm_i64x2_shuffle(t1, t3, 0, 2);
+  r[3] = wasm_i64x2_shuffle(t1, t3, 1, 3);
+}
+
+}  // namespace sha256
+
+using namespace sha256;
+
+extern "C" EMSCRIPTEN_KEEPALIVE SHA256_HASH64_KERNEL(hash64_simd4) {
+  size_t groups = count / 4;
+  for (size_t g = 0; g < groups; g++, in += 256, out += 128) {
+    // w[4q + i] gathers word 4q + i of the four messages.
+    v128_t w[16];
+    for (int q = 0; q < 4; q++) {
+      for (int j = 0; j < 4; j++) w[4 * q + j] = wasm_v128_load(in + 64 * j + 16 * q);
+      transpose4(w + 4 * q);
+    }
+    for (int i = 0; i < 16; i++) w[i] = bswap32(w[i]);
+    v128_t state[8];
+    for (int i = 0; i < 8; i++) state[i] = wasm_i32x4_splat(IV[i]);
+    compress_words(state, w);
+    compress_pad64(state);
+    // Back to one digest per message: words 0..3 then 4..7 of each lane.
+    for (int half = 0; half < 2; half++) {
+      v128_t* r = state + 4 * half;
+      transpose4(r);
+      for (int j = 0; j < 4; j++) wasm_v128_store(out + 32 * j + 16 * half, bswap32(r[j]));
+    }
+  }
+  hash64_scalar(out, in, count % 4);
+}
