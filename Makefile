@@ -5,8 +5,10 @@ EMCC ?= emcc
 EMCC_VERSION := 3.1.6
 BUILD := build
 
-COMMON_SRC := cpp/api.cpp cpp/compress.cpp cpp/hash64_scalar.cpp
-SIMD_SRC := $(COMMON_SRC) cpp/hash64_simd4.cpp
+# Every cpp/*.cpp goes into both modules, except the SIMD kernels (*_simd*.cpp).
+SIMD_ONLY_SRC := $(sort $(wildcard cpp/*_simd*.cpp))
+COMMON_SRC := $(filter-out $(SIMD_ONLY_SRC),$(sort $(wildcard cpp/*.cpp)))
+SIMD_SRC := $(COMMON_SRC) $(SIMD_ONLY_SRC)
 HEADERS := $(wildcard cpp/*.h)
 
 # 2 MiB of fixed memory: the 1 MiB I/O buffer, the 64 KiB stack and statics.
