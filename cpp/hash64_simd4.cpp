@@ -10,11 +10,6 @@
 
 namespace sha256 {
 
-// Reverses the bytes of each 32-bit lane: SHA-256 words are big-endian.
-inline v128_t bswap32(v128_t x) {
-  return wasm_i8x16_shuffle(x, x, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
-}
-
 // Transposes a 4x4 matrix of 32-bit words held in r[0..3].
 inline void transpose4(v128_t r[4]) {
   v128_t t0 = wasm_i32x4_shuffle(r[0], r[1], 0, 4, 1, 5);

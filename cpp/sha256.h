@@ -31,7 +31,18 @@ inline void hash64_best(uint8_t* out, const uint8_t* in, size_t count) {
 }
 
 // Single-stream compression of `nblocks` consecutive 64-byte blocks.
-void compress(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
+void compress_scalar(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
+#ifdef __wasm_simd128__
+void compress_simd(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
+#endif
+
+inline void compress(uint32_t state[8], const uint8_t* blocks, size_t nblocks) {
+#ifdef __wasm_simd128__
+  compress_simd(state, blocks, nblocks);
+#else
+  compress_scalar(state, blocks, nblocks);
+#endif
+}
 
 // Streaming context. JS keeps one copy per SHA256 object and swaps it in and
 // out of the module, so any number of objects share one instance.

@@ -1,18 +1,9 @@
-// Single-stream SHA-256: block compression and the streaming context used by
-// digest() and the SHA256 class.
+// The streaming context used by digest() and the SHA256 class.
 #include <string.h>
 
-#include "rounds.h"
+#include "sha256.h"
 
 namespace sha256 {
-
-void compress(uint32_t state[8], const uint8_t* blocks, size_t nblocks) {
-  for (; nblocks > 0; nblocks--, blocks += 64) {
-    uint32_t w[16];
-    for (int i = 0; i < 16; i++) w[i] = load_be32(blocks + 4 * i);
-    compress_words(state, w);
-  }
-}
 
 void ctx_init(Ctx* ctx) {
   memcpy(ctx->h, IV, sizeof ctx->h);
