@@ -52,6 +52,8 @@ export class SHA256 {
     ctx8.set(this.ctx);
     wasm.sha256_final(ctxPtr, ioPtr);
     this.finished = true;
-    return out32.slice();
+    const out = new Uint8Array(32);
+    out.set(out32);
+    return out;
   }
 }
