@@ -37,7 +37,4 @@ export function assertHashObject(x, name, fn) {
 export function assertArray(x, length, name, fn) {
   if (!Array.isArray(x)) throw new TypeError(`${fn}: ${name} must be an Array, got ${describe(x)}`);
   if (x.length !== length) throw new Error(`Input length must be ${length}`);
-  for (let i = 0; i < length; i++) {
-    if (x[i] == null) throw new Error(`Input ${i} is null or undefined`);
-  }
 }

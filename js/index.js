@@ -106,6 +106,7 @@ export function digest64HashObjectsInto(obj1, obj2, output) {
 export function batchHash4UintArray64s(inputs) {
   assertArray(inputs, 4, "inputs", "batchHash4UintArray64s");
   for (let i = 0; i < 4; i++) {
+    if (inputs[i] == null) throw new Error(`Input ${i} is null or undefined`);
     assertBytes(inputs[i], `inputs[${i}]`, "batchHash4UintArray64s");
     if (inputs[i].length !== 64) throw new Error(`Invalid length ${inputs[i].length} at input ${i}`);
   }

@@ -1,4 +1,5 @@
 // Shared by every test file.
+import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
 import {reinitializeInstance, simdEnabled} from "../js/index.js";
 
@@ -46,4 +47,49 @@ export function pseudoRandomBytes(length, seed = 1) {
     out[i] = x;
   }
   return out;
+}
+
+/** Deterministic pseudo-random integers in [0, max), for lengths and split points. */
+export function pseudoRandomInts(seed = 1) {
+  let x = seed >>> 0 || 1;
+  return (max) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % max;
+  };
+}
+
+export function concatBytes(...parts) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  return out;
+}
+
+/** Compares as hex, so a failure shows both digests. */
+export function assertBytesEqual(actual, expected, message) {
+  assert.ok(actual instanceof Uint8Array, `${message ?? "result"}: expected a Uint8Array`);
+  assert.equal(toHex(actual), toHex(expected), message);
+}
+
+/**
+ * A HashObject built from 32 pseudo-random bytes with DataView, independently
+ * of the code under test; `unsigned` gives words in [0, 2^32) instead of signed.
+ */
+export function pseudoRandomHashObject(seed, unsigned = false) {
+  const view = new DataView(pseudoRandomBytes(32, seed).buffer);
+  const obj = {};
+  for (let i = 0; i < 8; i++) obj[`h${i}`] = unsigned ? view.getUint32(4 * i, true) : view.getInt32(4 * i, true);
+  return obj;
+}
+
+/** The 32 bytes a HashObject stands for: h0..h7, each little-endian. */
+export function hashObjectBytes(obj) {
+  const view = new DataView(new ArrayBuffer(32));
+  for (let i = 0; i < 8; i++) view.setUint32(4 * i, obj[`h${i}`] >>> 0, true);
+  return new Uint8Array(view.buffer);
 }

@@ -1,0 +1,120 @@
+// Choosing the module: simdEnabled, reinitializeInstance, SHA256 objects
+// across a switch, and a runtime without WebAssembly SIMD.
+import assert from "node:assert/strict";
+import {execFileSync} from "node:child_process";
+import {fileURLToPath} from "node:url";
+import * as as from "@chainsafe/as-sha256";
+import {SHA256, digest, digest64, reinitializeInstance, simdEnabled} from "../js/index.js";
+import * as instance from "../js/instance.js";
+import {assertBytesEqual, concatBytes, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle, toHex} from "./helpers.js";
+
+forEachModule("module selection", function (module) {
+  it("simdEnabled reflects the forced module", function () {
+    assert.equal(simdEnabled, module.simd);
+    assert.equal(instance.simdEnabled, module.simd);
+    assert.equal(typeof instance.wasm.hash64_simd4 === "function", module.simd, "the instance is not the forced module");
+  });
+});
+
+describe("reinitializeInstance", function () {
+  afterEach(function () {
+    reinitializeInstance();
+    as.reinitializeInstance();
+  });
+
+  it("with no argument picks the SIMD module on this Node", function () {
+    assert.equal(instance.simdSupported, true);
+    reinitializeInstance(false);
+    assert.equal(simdEnabled, false);
+    reinitializeInstance();
+    assert.equal(simdEnabled, true);
+    assert.equal(typeof instance.wasm.hash64_simd4, "function");
+  });
+
+  it("reads its argument as as-sha256 does: undefined picks, anything else by truthiness", function () {
+    for (const arg of [false, true, 0, 1, "", "yes", null, undefined]) {
+      reinitializeInstance(arg);
+      as.reinitializeInstance(arg);
+      assert.equal(simdEnabled, as.simdEnabled, `reinitializeInstance(${JSON.stringify(arg)})`);
+    }
+  });
+
+  it("gives a working instance each time, and results from before stay valid", function () {
+    const m = pseudoRandomBytes(64, 3);
+    const results = [];
+    for (const simd of [true, true, false, false, true]) {
+      reinitializeInstance(simd);
+      results.push(digest64(m), digest(m.subarray(0, 10)));
+    }
+    results.forEach((r, i) => assertBytesEqual(r, sha256Oracle(i % 2 === 0 ? m : m.subarray(0, 10)), `result ${i}`));
+  });
+
+  it("a SHA256 object keeps its state across module switches mid-stream, including to a fresh instance of the same module", function () {
+    const parts = [5, 64, 100, 1, 70].map((n, i) => pseudoRandomBytes(n, 20 + i));
+    for (const order of [[true, false, false, true, false], [false, true, true, false, true]]) {
+      reinitializeInstance(order[0]);
+      const h = new SHA256();
+      parts.forEach((p, i) => {
+        reinitializeInstance(order[i]);
+        h.update(p);
+      });
+      reinitializeInstance(!order.at(-1));
+      assertBytesEqual(h.final(), sha256Oracle(concatBytes(...parts)), `modules ${order}`);
+    }
+  });
+
+  it("many objects, with the module switched between random updates", function () {
+    const next = pseudoRandomInts(31);
+    const msgs = Array.from({length: 10}, (_, i) => pseudoRandomBytes(300 + i, 60 + i));
+    const hashers = msgs.map(() => new SHA256());
+    const pos = msgs.map(() => 0);
+    for (let step = 0; step < 200; step++) {
+      if (next(4) === 0) reinitializeInstance(next(2) === 1);
+      const i = next(msgs.length);
+      const end = Math.min(msgs[i].length, pos[i] + next(90));
+      hashers[i].update(msgs[i].subarray(pos[i], end));
+      pos[i] = end;
+    }
+    hashers.forEach((h, i) => {
+      h.update(msgs[i].subarray(pos[i]));
+      assertBytesEqual(h.final(), sha256Oracle(msgs[i]), `object ${i}`);
+    });
+  });
+
+  it("an object made under one module can init() and hash under the other", function () {
+    reinitializeInstance(true);
+    const h = new SHA256().update(pseudoRandomBytes(10, 1));
+    reinitializeInstance(false);
+    const m = pseudoRandomBytes(200, 2);
+    assertBytesEqual(h.init().update(m).final(), sha256Oracle(m));
+  });
+});
+
+describe("a runtime without WebAssembly SIMD (a child process whose WebAssembly.validate rejects the SIMD module)", function () {
+  let observed;
+  const messages = [0, 3, 64, 1000].map((n) => pseudoRandomBytes(n, n + 5));
+  const expected = messages.map((m) => toHex(sha256Oracle(m)));
+
+  before(function () {
+    const script = fileURLToPath(new URL("./fixtures/without-simd.js", import.meta.url));
+    const out = execFileSync(process.execPath, [script, JSON.stringify(messages.map(toHex))], {encoding: "utf8"});
+    observed = JSON.parse(out);
+  });
+
+  it("loads the scalar module, and simdEnabled and simdSupported say so", function () {
+    assert.equal(observed.simdSupported, false);
+    assert.equal(observed.simdEnabledAtLoad, false);
+  });
+
+  it("hashes correctly", function () {
+    assert.deepEqual(observed.digests, expected);
+    assert.deepEqual(observed.streamed, expected);
+  });
+
+  it("reinitializeInstance(true) throws a clear Error and keeps the scalar module working", function () {
+    assert.match(observed.forceSimd, /^Error: .*SIMD/);
+    assert.equal(observed.simdEnabledAfterForce, false);
+    assert.equal(observed.simdEnabledAfterDefault, false);
+    assert.deepEqual(observed.digestsAfter, expected);
+  });
+});

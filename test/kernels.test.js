@@ -1,0 +1,71 @@
+// Every hash64 kernel the module exports, called directly through the C ABI,
+// against node:crypto. One helper serves every kernel.
+import assert from "node:assert/strict";
+import {io8, ioPtr, ioSize, simdEnabled, wasm} from "../js/instance.js";
+import {assertBytesEqual, forEachModule, pseudoRandomBytes, sha256Oracle} from "./helpers.js";
+
+// Counts that leave every remainder of a 4-lane kernel, from none to many groups.
+const counts = [0, 1, 3, 4, 5, 7, 13, 31, 100, 1001];
+
+/**
+ * The module's hash64 kernels, found by name so that a kernel added later is
+ * tested too: hash64_<variant>, and hash64, the module's choice among them.
+ */
+function kernelNames() {
+  return Object.keys(wasm).filter((name) => /^hash64(_\w+)?$/.test(name) && typeof wasm[name] === "function");
+}
+
+function expectedDigests(messages, count) {
+  const out = new Uint8Array(32 * count);
+  for (let i = 0; i < count; i++) out.set(sha256Oracle(messages.subarray(64 * i, 64 * i + 64)), 32 * i);
+  return out;
+}
+
+/**
+ * Runs kernel `name` on `count` messages at the start of the I/O buffer, with
+ * the digests written in place (out == in) or after the messages, and checks
+ * the digests and that no byte outside them changed.
+ */
+function checkKernel(name, count, inPlace) {
+  const messages = pseudoRandomBytes(64 * count, 1000 + count);
+  const expected = expectedDigests(messages, count);
+  const used = 64 * count + (inPlace ? 0 : 32 * count);
+  const guard = 64;
+  assert.ok(used + guard <= ioSize);
+  io8.fill(0x5a, 0, used + guard);
+  io8.set(messages);
+  const outOffset = inPlace ? 0 : 64 * count;
+  wasm[name](ioPtr + outOffset, ioPtr, count);
+  const what = `${name}, count ${count}, ${inPlace ? "in place" : "out of place"}`;
+  assertBytesEqual(io8.subarray(outOffset, outOffset + 32 * count), expected, what);
+  if (inPlace) {
+    // Past the digests the kernel may not write: the rest of the messages stay.
+    assertBytesEqual(io8.subarray(32 * count, 64 * count), messages.subarray(32 * count), `${what}: wrote past its digests`);
+  } else {
+    assertBytesEqual(io8.subarray(0, 64 * count), messages, `${what}: changed its input`);
+  }
+  assertBytesEqual(io8.subarray(used, used + guard), new Uint8Array(guard).fill(0x5a), `${what}: wrote past its output`);
+}
+
+forEachModule("hash64 kernels against node:crypto", function (module) {
+  it("the module exports the kernels it was built with", function () {
+    assert.equal(simdEnabled, module.simd);
+    const names = kernelNames();
+    for (const name of ["hash64", "hash64_scalar"]) assert.ok(names.includes(name), `${name} is not exported`);
+    assert.equal(names.includes("hash64_simd4"), module.simd);
+    assert.ok(module.simd || !names.some((name) => name.includes("simd")), "the scalar module exports a SIMD kernel");
+  });
+
+  for (const inPlace of [true, false]) {
+    it(`every kernel, counts ${counts.join(", ")}, ${inPlace ? "out == in" : "out after in"}`, function () {
+      for (const name of kernelNames()) {
+        for (const count of counts) checkKernel(name, count, inPlace);
+      }
+    });
+  }
+
+  it("every kernel, in place on 16383 messages: all of the 1 MiB I/O buffer but the guard bytes", function () {
+    const count = ioSize / 64 - 1;
+    for (const name of kernelNames()) checkKernel(name, count, true);
+  });
+});

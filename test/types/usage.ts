@@ -1,0 +1,92 @@
+// Type-checked use of every export, through the package's own name so that the
+// "exports" map of package.json is checked too. `tsc --noEmit -p test/types`
+// fails if a declaration is missing, too loose (a @ts-expect-error line then
+// compiles) or too strict (a valid call then fails).
+import {
+  type HashObject,
+  SHA256,
+  allocUnsafe,
+  batchHash4HashObjectInputs,
+  batchHash4UintArray64s,
+  byteArrayIntoHashObject,
+  byteArrayToHashObject,
+  digest,
+  digest2Bytes32,
+  digest2Bytes32Into,
+  digest64,
+  digest64HashObjects,
+  digest64HashObjectsInto,
+  digest64Into,
+  hash4Input64s,
+  hash8HashObjects,
+  hashInto,
+  hashObjectToByteArray,
+  reinitializeInstance,
+  simdEnabled,
+} from "sha256-simd";
+
+const bytes32: Uint8Array = allocUnsafe(32);
+const bytes64: Uint8Array = new Uint8Array(64);
+const empty: Uint8Array = allocUnsafe();
+
+const d1: Uint8Array = digest(bytes64);
+const d2: Uint8Array = digest64(bytes64);
+const d3: Uint8Array = digest2Bytes32(bytes32, bytes32);
+const nothing1: void = digest64Into(bytes64, bytes32);
+const nothing2: void = digest2Bytes32Into(bytes32, bytes32, bytes32);
+
+const obj: HashObject = byteArrayToHashObject(d1, 0);
+byteArrayIntoHashObject(d2, 0, obj);
+hashObjectToByteArray(obj, d3, 0);
+const h1: HashObject = digest64HashObjects(obj, obj);
+digest64HashObjectsInto(obj, h1, obj);
+
+const four: Uint8Array[] = batchHash4UintArray64s([bytes64, bytes64, bytes64, bytes64]);
+const fourAgain: Uint8Array[] = hash4Input64s(four);
+const objs: HashObject[] = batchHash4HashObjectInputs([obj, obj, obj, obj, obj, obj, obj, obj]);
+const objsAgain: HashObject[] = hash8HashObjects(objs);
+hashInto(new Uint8Array(128), new Uint8Array(64));
+
+const hasher: SHA256 = new SHA256();
+const chained: SHA256 = hasher.init().update(bytes32).update(empty);
+const final: Uint8Array = chained.final();
+
+const simd: boolean = simdEnabled;
+reinitializeInstance();
+reinitializeInstance(!simd);
+// A Buffer is a Uint8Array, as in as-sha256's types.
+const fromArrayBuffer: Uint8Array = digest(new Uint8Array(new ArrayBuffer(8), 4));
+
+// Wrong uses that the declarations must reject.
+// @ts-expect-error strings are not bytes
+digest("abc");
+// @ts-expect-error digest64 takes one argument
+digest64(bytes64, bytes32);
+// @ts-expect-error a Uint16Array is not a Uint8Array
+digest64(new Uint16Array(32));
+// @ts-expect-error output is required
+digest64Into(bytes64);
+// @ts-expect-error digest2Bytes32 takes two halves
+digest2Bytes32(bytes64);
+// @ts-expect-error a HashObject needs all eight words
+digest64HashObjects({h0: 1}, obj);
+// @ts-expect-error the words are numbers
+digest64HashObjectsInto(obj, obj, {...obj, h7: "0"});
+// @ts-expect-error batch inputs are an array
+batchHash4UintArray64s(bytes64);
+// @ts-expect-error batchHash4HashObjectInputs takes HashObjects
+batchHash4HashObjectInputs([bytes32]);
+// @ts-expect-error hashInto needs an output
+hashInto(bytes64);
+// @ts-expect-error update takes bytes
+hasher.update("abc");
+// @ts-expect-error simdEnabled is read-only from outside the module
+simdEnabled = true;
+// @ts-expect-error reinitializeInstance returns nothing useful
+const notABoolean: boolean = reinitializeInstance();
+// @ts-expect-error byteArrayToHashObject needs an offset
+byteArrayToHashObject(bytes32);
+// @ts-expect-error allocUnsafe takes a size
+allocUnsafe("32");
+
+export const used = [d1, d2, d3, nothing1, nothing2, fourAgain, objsAgain, final, fromArrayBuffer, notABoolean];
