@@ -1,0 +1,389 @@
+// The benchmark cases, shared by the Node runner (bench/node.js) and the
+// browser page (bench/web/). Environment-neutral ESM: no node: imports and no
+// Node globals; the libraries come in as arguments.
+
+/**
+ * @typedef {object} Libs  the implementations loaded by the running environment
+ * @property {object} ours  the sha256-simd API module namespace (js/index.js)
+ * @property {object} asSha256  @chainsafe/as-sha256
+ * @property {object} [hashWasm]  hash-wasm
+ * @property {object} [noble]  @noble/hashes/sha2.js
+ * @property {object} [nodeCrypto]  node:crypto
+ * @property {{hash: Function, hashInto: Function}} [hashtree]  @chainsafe/hashtree, where its native binary loads
+ * @property {SubtleCrypto} [webcrypto]  crypto.subtle
+ *
+ * @typedef {object} Contender  one implementation's way of doing a case's op
+ * @property {string} impl  implementation id, one of `implIds`
+ * @property {() => unknown} run  one op on the case's fixed input; returns its result
+ * @property {boolean} async  run() returns a promise; timed as batches of awaited calls
+ * @property {() => Promise<Uint8Array>} output  run()'s result as bytes (digests
+ *   concatenated in message order), for the check against an oracle before timing
+ * @property {() => void} [before]  call before this contender's output() and timed runs
+ * @property {() => void} [after]  call after them (before/after force and restore our scalar module)
+ *
+ * @typedef {object} Target  ratio = impl's ns/op / ours' ns/op must be >= min
+ * @property {string} impl
+ * @property {number} min
+ * @property {string} label  how the target reads in a table, e.g. ">= 3x"
+ *
+ * @typedef {object} Case
+ * @property {string} id  stable, used by --filter and in results JSON
+ * @property {string} title
+ * @property {string} description  one line: what one op is and what is measured
+ * @property {string} [peerNote]  how peers without this API do the equivalent work
+ * @property {Uint8Array[]} messages  what one op hashes, in order: the expected
+ *   output is the concatenation of their SHA-256 digests
+ * @property {number} opsPerCall  run() does this many ops (ns/op is per op)
+ * @property {string} unit  what one op is: "call" or "hash"
+ * @property {number} [bytesPerOp]  message bytes per op, where MB/s is the natural unit
+ * @property {Target[]} targets
+ * @property {Contender[]} contenders  ours first, then as-sha256, then peers
+ */
+
+import {loadPeers} from "./peers.js";
+
+/** Implementation ids, in table order. */
+export const implIds = [
+  "ours-simd",
+  "ours-scalar",
+  "as-sha256",
+  "hash-wasm",
+  "noble",
+  "node-crypto",
+  "hashtree",
+  "webcrypto",
+];
+
+/** Deterministic pseudo-random bytes (xorshift32), so every run hashes the same input. */
+export function pseudoRandomBytes(length, seed) {
+  const out = new Uint8Array(length);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x;
+  }
+  return out;
+}
+
+export function concatBytes(list) {
+  const out = new Uint8Array(list.reduce((n, b) => n + b.length, 0));
+  let off = 0;
+  for (const b of list) {
+    out.set(b, off);
+    off += b.length;
+  }
+  return out;
+}
+
+function split(bytes, size) {
+  const parts = [];
+  for (let off = 0; off < bytes.length; off += size) parts.push(bytes.subarray(off, off + size));
+  return parts;
+}
+
+/** A Target: ratio (impl's time / ours) >= min. */
+export const target = (impl, min, label = `>= ${min}x`) => ({impl, min, label});
+const vsAsSha256 = (min) => [target("as-sha256", min)];
+const newHashObject = () => ({h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0});
+
+/**
+ * Case specs. `api(lib)` serves ours and as-sha256 alike (same API), `peer(p)`
+ * serves each Peer from peers.js (undefined where it cannot do the op),
+ * `subtle(s)` serves WebCrypto. Each returns {run, bytes?}: bytes(result) turns
+ * run()'s result into the digests it holds (default: the result is the bytes).
+ * HashObjects are converted with as-sha256's own helpers.
+ */
+function specs({asSha256: ref}) {
+  const objBytes = (objs) =>
+    concatBytes(
+      objs.map((o) => {
+        const b = new Uint8Array(32);
+        ref.hashObjectToByteArray(o, b, 0);
+        return b;
+      }),
+    );
+
+  const hashInto = (n, targets) => {
+    const input = pseudoRandomBytes(64 * n, n);
+    return {
+      id: `hashInto-${n}`,
+      title: `hashInto, ${n} messages`,
+      description: `hashInto() of ${n} 64-byte messages into ${n} digests; time per hash`,
+      peerNote: "peers without a batch API hash the messages one by one (digest64 in a loop)",
+      messages: split(input, 64),
+      opsPerCall: n,
+      unit: "hash",
+      targets,
+      api: (lib) => {
+        const out = new Uint8Array(32 * n);
+        return {run: () => (lib.hashInto(input, out), out)};
+      },
+      peer: (p) => {
+        const out = new Uint8Array(32 * n);
+        return {run: () => (p.many(input, out), out)};
+      },
+    };
+  };
+
+  const digestOf = (size, label, targets) => {
+    const msg = pseudoRandomBytes(size, size + 7);
+    return {
+      id: `digest-${label}`,
+      title: `digest, ${label}`,
+      description: `digest() of one ${label} message, returning a new 32-byte array` +
+        (size >= 1024 ? "; MB/s of message" : "") +
+        "; WebCrypto is awaited call by call in each timed batch",
+      messages: [msg],
+      bytesPerOp: size >= 1024 ? size : undefined,
+      targets,
+      api: (lib) => ({run: () => lib.digest(msg)}),
+      peer: (p) => (p.only64 && size !== 64 ? undefined : {run: () => p.one(msg)}),
+      subtle: (s) => ({run: () => s.digest("SHA-256", msg), bytes: (ab) => new Uint8Array(ab)}),
+    };
+  };
+
+  const msg64 = pseudoRandomBytes(64, 64);
+  const left = msg64.slice(0, 32);
+  const right = msg64.slice(32);
+  const leftObj = ref.byteArrayToHashObject(msg64, 0);
+  const rightObj = ref.byteArrayToHashObject(msg64, 32);
+  const four = pseudoRandomBytes(256, 256);
+  const fourMsgs = split(four, 64).map((m) => m.slice());
+  const eightObjs = split(four, 32).map((_, i) => ref.byteArrayToHashObject(four, 32 * i));
+  const chunked = pseudoRandomBytes(1024, 1024);
+  const chunks = split(chunked, 64).map((c) => c.slice());
+  const small = pseudoRandomBytes(32, 33);
+
+  return [
+    hashInto(65536, [
+      ...vsAsSha256(3),
+      target("hashtree", 0.4, ">= 0.4x"),
+    ]),
+    hashInto(4, vsAsSha256(2)),
+    hashInto(16, vsAsSha256(2)),
+    hashInto(64, vsAsSha256(2)),
+    {
+      id: "digest64",
+      title: "digest64",
+      description: "digest64() of one 64-byte message, returning a new 32-byte array",
+      messages: [msg64],
+      targets: vsAsSha256(2),
+      api: (lib) => ({run: () => lib.digest64(msg64)}),
+      peer: (p) => ({run: () => p.one(msg64)}),
+    },
+    {
+      id: "digest2Bytes32Into",
+      title: "digest2Bytes32Into",
+      description: "digest2Bytes32Into() of two 32-byte arrays into a caller's 32-byte array",
+      peerNote: "peers copy both halves into one 64-byte array and hash it into the output",
+      messages: [msg64],
+      targets: vsAsSha256(2),
+      api: (lib) => {
+        const out = new Uint8Array(32);
+        return {run: () => (lib.digest2Bytes32Into(left, right, out), out)};
+      },
+      peer: (p) => {
+        const scratch = new Uint8Array(64);
+        const out = new Uint8Array(32);
+        return {
+          run: () => {
+            scratch.set(left);
+            scratch.set(right, 32);
+            p.many(scratch, out);
+            return out;
+          },
+        };
+      },
+    },
+    {
+      id: "digest64HashObjectsInto",
+      title: "digest64HashObjectsInto",
+      description: "digest64HashObjectsInto() of two HashObjects into a caller's HashObject",
+      peerNote: "peers write both HashObjects into 64 bytes, hash, and read the digest into the output HashObject",
+      messages: [msg64],
+      targets: vsAsSha256(2),
+      api: (lib) => {
+        const out = newHashObject();
+        return {run: () => (lib.digest64HashObjectsInto(leftObj, rightObj, out), out), bytes: (o) => objBytes([o])};
+      },
+      peer: (p) => {
+        const scratch = new Uint8Array(64);
+        const digest = new Uint8Array(32);
+        const out = newHashObject();
+        return {
+          run: () => {
+            ref.hashObjectToByteArray(leftObj, scratch, 0);
+            ref.hashObjectToByteArray(rightObj, scratch, 32);
+            p.many(scratch, digest);
+            ref.byteArrayIntoHashObject(digest, 0, out);
+            return out;
+          },
+          bytes: (o) => objBytes([o]),
+        };
+      },
+    },
+    {
+      id: "batchHash4UintArray64s",
+      title: "batchHash4UintArray64s",
+      description: "batchHash4UintArray64s() of four 64-byte messages, returning four new 32-byte arrays",
+      peerNote:
+        "peers copy the four messages into 256 bytes, hash them (one by one where they have no batch API), " +
+        "and copy out four arrays",
+      messages: fourMsgs,
+      targets: vsAsSha256(2),
+      api: (lib) => ({run: () => lib.batchHash4UintArray64s(fourMsgs), bytes: concatBytes}),
+      peer: (p) => {
+        const scratch = new Uint8Array(256);
+        const out = new Uint8Array(128);
+        return {
+          run: () => {
+            for (let i = 0; i < 4; i++) scratch.set(fourMsgs[i], 64 * i);
+            p.many(scratch, out);
+            return [0, 1, 2, 3].map((i) => out.slice(32 * i, 32 * i + 32));
+          },
+          bytes: concatBytes,
+        };
+      },
+    },
+    {
+      id: "batchHash4HashObjectInputs",
+      title: "batchHash4HashObjectInputs",
+      description: "batchHash4HashObjectInputs() of eight HashObjects (four pairs), returning four new HashObjects",
+      peerNote:
+        "peers write the eight HashObjects into 256 bytes, hash (one by one where they have no batch API), " +
+        "and read four new HashObjects",
+      messages: fourMsgs,
+      targets: vsAsSha256(2),
+      api: (lib) => ({run: () => lib.batchHash4HashObjectInputs(eightObjs), bytes: objBytes}),
+      peer: (p) => {
+        const scratch = new Uint8Array(256);
+        const out = new Uint8Array(128);
+        return {
+          run: () => {
+            for (let i = 0; i < 8; i++) ref.hashObjectToByteArray(eightObjs[i], scratch, 32 * i);
+            p.many(scratch, out);
+            return [0, 1, 2, 3].map((i) => ref.byteArrayToHashObject(out, 32 * i));
+          },
+          bytes: objBytes,
+        };
+      },
+    },
+    digestOf(32, "32 B", vsAsSha256(2)),
+    digestOf(1024, "1 KiB", vsAsSha256(2)),
+    digestOf(16384, "16 KiB", [...vsAsSha256(2), target("hash-wasm", 1.2)]),
+    digestOf(1 << 20, "1 MiB", [...vsAsSha256(2), target("hash-wasm", 1.2)]),
+    {
+      id: "SHA256-new",
+      title: "new SHA256().init()",
+      description: "making a streaming hasher object (as-sha256 instantiates a wasm module per object); " +
+        "its output is checked by hashing 32 bytes with a new object; hash-wasm's createSHA256() is async and awaited",
+      peerNote: "peers make their own streaming hasher: createSHA256(), sha256.create(), createHash('sha256')",
+      messages: [small],
+      targets: vsAsSha256(20),
+      api: (lib) => ({run: () => new lib.SHA256().init(), bytes: (h) => h.update(small).final()}),
+      peer: (p) =>
+        p.create && {
+          run: p.create,
+          async: p.createIsAsync,
+          bytes: (h) => (p.update(h, small), p.final(h)),
+        },
+    },
+    {
+      id: "SHA256-update-64B-chunks",
+      title: "SHA256 update, 1 KiB in 64 B chunks",
+      description: "init(), 16 update() calls of 64 bytes, final() on a reused hasher object; MB/s of message " +
+        "(64-byte chunks: as-sha256 is wrong for chunks that end mid-block)",
+      peerNote: "peers reuse a hasher where they can restart one (hash-wasm), else make one per op",
+      messages: [chunked],
+      bytesPerOp: 1024,
+      targets: [],
+      api: (lib) => {
+        const h = new lib.SHA256();
+        return {
+          run: () => {
+            h.init();
+            for (const c of chunks) h.update(c);
+            return h.final();
+          },
+        };
+      },
+      peer: async (p) => {
+        if (!p.update) return undefined;
+        const kept = p.reset ? await p.create() : undefined;
+        return {
+          run: () => {
+            const h = kept ?? p.create();
+            if (kept) p.reset(kept);
+            for (const c of chunks) p.update(h, c);
+            return p.final(h);
+          },
+        };
+      },
+    },
+  ];
+}
+
+/**
+ * The variants of ours: the SIMD module (where the runtime has SIMD) and the
+ * scalar module forced, as [{impl, before?, after?}] hooks for contender().
+ */
+export function oursVariants(ours) {
+  const variants = [];
+  if (ours.simdEnabled) {
+    variants.push({
+      impl: "ours-simd",
+      before: () => {
+        if (!ours.simdEnabled) throw new Error("ours-simd: the SIMD module is not the active one");
+      },
+    });
+  }
+  variants.push({
+    impl: "ours-scalar",
+    before: () => {
+      ours.reinitializeInstance(false);
+      if (ours.simdEnabled) throw new Error("ours-scalar: could not force the scalar module");
+    },
+    after: () => ours.reinitializeInstance(),
+  });
+  return variants;
+}
+
+/**
+ * A Contender from one op: run() does the op and returns its result;
+ * bytes(result) gives the digests it holds (default: the result is the bytes).
+ */
+export function contender(impl, {run, bytes = (r) => r, async = false}, hooks = {}) {
+  const output = async () => {
+    const b = bytes(await run());
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength).slice();
+  };
+  return {impl, run, async, output, ...hooks};
+}
+
+/**
+ * Builds every case for the implementations in `libs`.
+ * @param {Libs} libs
+ * @returns {Promise<Case[]>}
+ */
+export async function makeCases(libs) {
+  const peers = await loadPeers(libs);
+  const cases = [];
+  for (const {api, peer, subtle, ...spec} of specs(libs)) {
+    const contenders = [];
+    for (const {impl, ...hooks} of oursVariants(libs.ours)) {
+      contenders.push(contender(impl, api(libs.ours), hooks));
+    }
+    contenders.push(contender("as-sha256", api(libs.asSha256)));
+    for (const p of peers) {
+      const op = await peer(p);
+      if (op) contenders.push(contender(p.impl, op));
+    }
+    if (subtle && libs.webcrypto) {
+      contenders.push(contender("webcrypto", {...subtle(libs.webcrypto), async: true}));
+    }
+    cases.push({opsPerCall: 1, unit: "call", ...spec, contenders});
+  }
+  return cases;
+}

@@ -1,0 +1,189 @@
+// The Node benchmark: every case of cases.js, ours against each peer, in one
+// process. Prints progress to stderr and a table to stdout, and writes the
+// results JSON (schema: bench/results/README.md).
+//
+//   node bench/node.js [--quick] [--rounds N] [--time MS] [--filter REGEX]
+//                      [--impl REGEX] [--alloc-calls N] [--markdown] [--out FILE]
+//                      [--label TEXT] [--warmup-time MS] [--batch-ms MS] [--hasher]
+//
+// --filter keeps the cases whose id matches (and the heap section if "alloc"
+// matches); --impl keeps the implementations whose id matches. --hasher adds
+// the persistent-merkle-tree hasher cases of cases-hasher.js (about a minute
+// more on a 2-core machine).
+import * as asSha256 from "@chainsafe/as-sha256";
+import * as noble from "@noble/hashes/sha2.js";
+import * as hashWasm from "hash-wasm";
+import * as nodeCrypto from "node:crypto";
+import {mkdirSync, writeFileSync} from "node:fs";
+import os from "node:os";
+import {dirname, join} from "node:path";
+import {fileURLToPath, pathToFileURL} from "node:url";
+import {parseArgs} from "node:util";
+import * as ours from "../js/index.js";
+import {allocMethod, measureAlloc} from "./alloc.js";
+import {makeCases} from "./cases.js";
+import {makeResults, resultsFileName} from "./results.js";
+import {defaultOptions, runCases} from "./runner.js";
+import {formatResults} from "./table.js";
+
+const resultsDir = join(dirname(fileURLToPath(import.meta.url)), "results");
+
+/** --quick: enough to run every contender of every case, not to measure. */
+const quickOptions = {rounds: 2, time: 2, warmupTime: 0, batchMs: 0.2, allocCalls: 10000};
+
+export function parseOptions(argv) {
+  const {values} = parseArgs({
+    args: argv,
+    options: {
+      quick: {type: "boolean", default: false},
+      rounds: {type: "string"},
+      time: {type: "string"},
+      "warmup-time": {type: "string"},
+      "batch-ms": {type: "string"},
+      filter: {type: "string"},
+      impl: {type: "string"},
+      "alloc-calls": {type: "string"},
+      markdown: {type: "boolean", default: false},
+      out: {type: "string"},
+      label: {type: "string"},
+      hasher: {type: "boolean", default: false},
+    },
+  });
+  const o = {...defaultOptions, allocCalls: 1e6, ...(values.quick ? quickOptions : {})};
+  const num = (name, key) => {
+    if (values[name] === undefined) return;
+    o[key] = Number(values[name]);
+    if (!(o[key] >= 0)) throw new Error(`--${name} must be a number >= 0, got ${values[name]}`);
+  };
+  num("rounds", "rounds");
+  num("time", "time");
+  num("warmup-time", "warmupTime");
+  num("batch-ms", "batchMs");
+  num("alloc-calls", "allocCalls");
+  if (o.rounds < 1) throw new Error("--rounds must be at least 1");
+  const {quick, filter, impl, markdown, out, label, hasher} = values;
+  return {...o, quick, filter, impl, markdown, out, label, hasher};
+}
+
+const firstLine = (e) => String(e?.message ?? e).split("\n")[0];
+
+/** @chainsafe/hashtree is a native addon; where its binary does not load, it is left out. */
+async function loadHashtree(notes) {
+  try {
+    return (await import("@chainsafe/hashtree")).default;
+  } catch (e) {
+    notes.push(`@chainsafe/hashtree left out: its native binary did not load (${firstLine(e)})`);
+    return undefined;
+  }
+}
+
+/** The cases of cases-hasher.js, with the hashers they compare; loaded only for --hasher. */
+async function loadHasherCases(notes) {
+  const [pmt, ssz, asSha256Hasher, oursHasher, {makeHasherCases}] = await Promise.all([
+    import("@chainsafe/persistent-merkle-tree"),
+    import("@chainsafe/ssz"),
+    import("@chainsafe/persistent-merkle-tree/hasher/as-sha256").then((m) => m.hasher),
+    import("../js/hasher.js").then((m) => m.hasher),
+    import("./cases-hasher.js"),
+  ]);
+  let hashtreeHasher;
+  try {
+    hashtreeHasher = (await import("@chainsafe/persistent-merkle-tree/hasher/hashtree")).hasher;
+  } catch (e) {
+    notes.push(`hashtree hasher left out: @chainsafe/hashtree did not load (${firstLine(e)})`);
+  }
+  return makeHasherCases({ours, oursHasher, pmt, ssz, asSha256Hasher, hashtreeHasher});
+}
+
+function environment(label) {
+  const cpus = os.cpus();
+  const env = {
+    runtime: "node",
+    runtimeVersion: process.versions.node,
+    v8: process.versions.v8,
+    cpu: cpus[0]?.model?.trim() || "unknown",
+    cores: os.availableParallelism?.() ?? cpus.length,
+    platform: process.platform,
+    arch: process.arch,
+    simd: ours.simdEnabled,
+    date: new Date().toISOString(),
+  };
+  if (label) env.label = label;
+  return env;
+}
+
+/** Progress on stderr: one line rewritten in place on a terminal, one line per case otherwise. */
+function progressPrinter(stderr) {
+  const tty = Boolean(stderr.isTTY);
+  let lastCase = -1;
+  return (p) => {
+    const head = `[${String(p.caseIndex + 1).padStart(2)}/${p.caseCount}] ${p.caseId}`;
+    if (tty) {
+      const what = p.phase === "run" ? `round ${p.round + 1}/${p.rounds} ${p.impl}` : `${p.phase} ${p.impl ?? ""}`;
+      stderr.write(`\r\x1b[K${head}  ${what}`);
+    } else if (p.caseIndex !== lastCase) {
+      stderr.write(`${head}\n`);
+    }
+    lastCase = p.caseIndex;
+  };
+}
+
+/**
+ * Runs the benchmark. Returns {doc, file, text}.
+ * @param {string[]} argv  command-line arguments, without node and the script
+ */
+export async function main(argv, {stdout = process.stdout, stderr = process.stderr} = {}) {
+  const opts = parseOptions(argv);
+  const notes = [];
+  const hashtree = await loadHashtree(notes);
+  const libs = {ours, asSha256, hashWasm, noble, nodeCrypto, hashtree, webcrypto: globalThis.crypto?.subtle};
+  let cases = await makeCases(libs);
+  if (opts.hasher) cases.push(...(await loadHasherCases(notes)));
+  if (opts.filter) cases = cases.filter((c) => new RegExp(opts.filter).test(c.id));
+  if (opts.impl) {
+    const keep = new RegExp(opts.impl);
+    cases = cases.map((c) => ({...c, contenders: c.contenders.filter((k) => keep.test(k.impl))}));
+  }
+  const oracle = (m) => nodeCrypto.createHash("sha256").update(m).digest();
+  const progress = progressPrinter(stderr);
+  const results = await runCases(cases, {...opts, oracle, onProgress: progress});
+
+  let alloc;
+  if (opts.allocCalls > 0 && (!opts.filter || new RegExp(opts.filter).test("alloc"))) {
+    const libsForAlloc = [{impl: "ours-simd", lib: ours}, {impl: "as-sha256", lib: asSha256}];
+    if (!ours.simdEnabled) libsForAlloc[0].impl = "ours-scalar";
+    alloc = await measureAlloc(libsForAlloc, opts.allocCalls, (fn, impl) =>
+      stderr.write(stderr.isTTY ? `\r\x1b[Kheap: ${fn} ${impl}` : ""),
+    );
+  }
+  if (stderr.isTTY) stderr.write("\r\x1b[K");
+
+  const {rounds, time, warmupTime, batchMs, allocCalls, quick, filter, impl, hasher} = opts;
+  const options = {
+    rounds,
+    time,
+    warmupTime,
+    batchMs,
+    allocCalls: alloc ? allocCalls : 0,
+    quick,
+    filter: filter ?? null,
+    impl: impl ?? null,
+    hasher,
+  };
+  const env = environment(opts.label);
+  const doc = makeResults({env, options, results, notes, alloc, allocMethod: alloc && allocMethod});
+  const file = opts.out ?? join(resultsDir, resultsFileName(doc.env));
+  mkdirSync(dirname(file), {recursive: true});
+  writeFileSync(file, JSON.stringify(doc, null, 2) + "\n");
+  const text = formatResults(doc, cases, {markdown: opts.markdown});
+  stdout.write(text);
+  stderr.write(`results written to ${file}\n`);
+  return {doc, file, text};
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).catch((e) => {
+    process.stderr.write(`${e?.stack ?? e}\n`);
+    process.exitCode = 1;
+  });
+}

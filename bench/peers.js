@@ -1,0 +1,97 @@
+// How each peer library hashes, behind one small interface, so every case
+// builds its peer contenders the same way. Environment-neutral: the libraries
+// come in as arguments, nothing here imports node: modules.
+
+/**
+ * @typedef {object} Peer
+ * @property {string} impl  the implementation id used in results
+ * @property {string} how  one line saying which of its functions are timed
+ * @property {(msg: Uint8Array) => Uint8Array} one  SHA-256 of one message
+ * @property {(input: Uint8Array, output: Uint8Array) => void} many
+ *   N 64-byte messages (input, N * 64 bytes) into N digests (output, N * 32 bytes)
+ * @property {boolean} only64  true when the peer hashes 64-byte messages only
+ * @property {(() => object | Promise<object>) | undefined} create  a new streaming hasher
+ * @property {boolean} [createIsAsync]  create() returns a promise
+ * @property {((h: object) => void) | undefined} reset  restarts a hasher, where the peer can
+ * @property {((h: object, data: Uint8Array) => void) | undefined} update
+ * @property {((h: object) => Uint8Array) | undefined} final
+ */
+
+/** `many` for a peer that hashes one message per call: digest64 in a loop. */
+function loopMany(one) {
+  return (input, output) => {
+    for (let i = 0, n = input.length >> 6; i < n; i++) {
+      output.set(one(input.subarray(i * 64, i * 64 + 64)), i * 32);
+    }
+  };
+}
+
+/**
+ * The peers present in `libs`, in display order. hash-wasm's createSHA256()
+ * is async, so this is too; its hasher is made once and reused, as its docs
+ * advise for repeated hashing.
+ * @returns {Promise<Peer[]>}
+ */
+export async function loadPeers(libs) {
+  const peers = [];
+  if (libs.hashWasm) {
+    const hw = await libs.hashWasm.createSHA256();
+    const one = (m) => hw.init().update(m).digest("binary");
+    peers.push({
+      impl: "hash-wasm",
+      how: "one reused createSHA256() hasher: init().update(m).digest('binary') per message",
+      one,
+      many: loopMany(one),
+      only64: false,
+      create: () => libs.hashWasm.createSHA256(),
+      createIsAsync: true,
+      reset: (h) => h.init(),
+      update: (h, d) => h.update(d),
+      final: (h) => h.digest("binary"),
+    });
+  }
+  if (libs.noble) {
+    const {sha256} = libs.noble;
+    peers.push({
+      impl: "noble",
+      how: "sha256(m) per message",
+      one: sha256,
+      many: loopMany(sha256),
+      only64: false,
+      create: () => sha256.create(),
+      reset: undefined,
+      update: (h, d) => h.update(d),
+      final: (h) => h.digest(),
+    });
+  }
+  if (libs.nodeCrypto) {
+    const {createHash} = libs.nodeCrypto;
+    const one = (m) => createHash("sha256").update(m).digest();
+    peers.push({
+      impl: "node-crypto",
+      how: "createHash('sha256').update(m).digest() per message",
+      one,
+      many: loopMany(one),
+      only64: false,
+      create: () => createHash("sha256"),
+      reset: undefined,
+      update: (h, d) => h.update(d),
+      final: (h) => h.digest(),
+    });
+  }
+  if (libs.hashtree) {
+    const ht = libs.hashtree;
+    peers.push({
+      impl: "hashtree",
+      how: "hashInto(input, output) over all messages at once, hash(m) for one",
+      one: ht.hash,
+      many: ht.hashInto,
+      only64: true,
+      create: undefined,
+      reset: undefined,
+      update: undefined,
+      final: undefined,
+    });
+  }
+  return peers;
+}

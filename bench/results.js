@@ -1,0 +1,39 @@
+// The results document (schema 1, described in bench/results/README.md) and its
+// file name. Environment-neutral: the Node runner and the browser page both
+// write it.
+
+export const schema = 1;
+
+/** "AMD EPYC 7763 64-Core Processor" -> "amd-epyc-7763"; "" -> "unknown-cpu". */
+export function cpuSlug(cpu) {
+  const words = String(cpu ?? "")
+    .toLowerCase()
+    .replace(/\((r|tm)\)/g, "")
+    .replace(/@.*$/, "")
+    .split(/[^a-z0-9.]+/)
+    .filter((w) => w && !/^(cpu|processor|\d+-core|with|radeon|graphics)$/.test(w));
+  return words.slice(0, 3).join("-").replace(/\./g, "_") || "unknown-cpu";
+}
+
+/** e.g. node-20.20.2_amd-epyc_2026-11-30.json */
+export function resultsFileName(env) {
+  const name = [`${env.runtime}-${env.runtimeVersion}`, cpuSlug(env.cpu), env.date.slice(0, 10)];
+  if (env.label) name.push(env.label);
+  return name.map((p) => String(p).replace(/[^A-Za-z0-9._-]+/g, "-")).join("_") + ".json";
+}
+
+/**
+ * Assembles the document in key order.
+ * @param {object} parts
+ * @param {object} parts.env  {runtime, runtimeVersion, v8?, cpu, cores, platform, arch, simd, date, userAgent?, label?}
+ * @param {object} parts.options  the options the run used
+ * @param {object[]} parts.results  rows from runner.runCases
+ * @param {string[]} [parts.notes]  e.g. an implementation that could not be loaded
+ * @param {object[]} [parts.alloc]  heap rows (Node only), with allocMethod saying how they were measured
+ * @param {string} [parts.allocMethod]
+ */
+export function makeResults({env, options, results, notes = [], alloc, allocMethod}) {
+  const doc = {schema, env, options, results, notes};
+  if (alloc) Object.assign(doc, {alloc, allocMethod});
+  return doc;
+}

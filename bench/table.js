@@ -1,0 +1,135 @@
+// Renders a results document (results.js) as a plain-text table for a
+// terminal, or as Markdown for a README. Environment-neutral.
+
+const sig3 = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+export function formatTime(ns) {
+  if (ns === null || ns === undefined) return "-";
+  // 999.7 ns reads "1.00 us", not "1000 ns".
+  if (ns < 999.5) return `${sig3(ns)} ns`;
+  if (ns < 999.5e3) return `${sig3(ns / 1e3)} us`;
+  if (ns < 999.5e6) return `${sig3(ns / 1e6)} ms`;
+  return `${sig3(ns / 1e9)} s`;
+}
+
+function formatRate(r) {
+  if (r.mbPerSec !== undefined) return `${sig3(r.mbPerSec)} MB/s`;
+  if (r.opsPerSec === null) return "-";
+  const x = r.opsPerSec;
+  const [v, prefix] = x >= 1e6 ? [x / 1e6, "M"] : x >= 1e3 ? [x / 1e3, "k"] : [x, ""];
+  return `${sig3(v)}${prefix} ${r.unit}/s`;
+}
+
+const ratio = (x) => (x === null || x === undefined ? "-" : `${x.toFixed(2)}x`);
+
+const columns = ["impl", "check", "best", "median", "rate", "t/ours", "as/t", "target", "holds"];
+
+function cells(r) {
+  return [
+    r.impl,
+    r.correct ? (r.error ? "error" : "ok") : "WRONG",
+    formatTime(r.nsPerOp),
+    formatTime(r.nsPerOpMedian),
+    formatRate(r),
+    ratio(r.ratioVsOurs),
+    ratio(r.ratioVsAsSha256),
+    r.targetLabel ?? "",
+    r.targetLabel ? (r.targetMet ? "yes" : "NO") : "",
+  ];
+}
+
+/** Rows grouped by case, in first-seen order. */
+function groups(rows) {
+  const m = new Map();
+  for (const r of rows) m.set(r.case, [...(m.get(r.case) ?? []), r]);
+  return [...m.values()];
+}
+
+const caseLabel = (r) => `${r.title}, per ${r.unit}`;
+
+/**
+ * A table: Markdown, or text padded into columns. `headings` maps a body row
+ * index to a line printed above that row (text) or to the first cell of a
+ * leading column (Markdown).
+ */
+function grid(head, body, markdown, headings = new Map()) {
+  if (markdown) {
+    const line = (cs) => `| ${cs.join(" | ")} |`;
+    const lead = headings.size > 0;
+    const h = lead ? ["case", ...head] : head;
+    const rows = body.map((b, i) => (lead ? [headings.get(i) ?? "", ...b] : b));
+    return [line(h), line(h.map(() => "---")), ...rows.map(line)].join("\n");
+  }
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cs) => cs.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+  const out = [line(head), widths.map((w) => "-".repeat(w)).join("  ")];
+  body.forEach((b, i) => {
+    if (headings.has(i)) out.push(`${i === 0 ? "" : "\n"}${headings.get(i)}`);
+    out.push(line(b));
+  });
+  return out.join("\n");
+}
+
+function allocTable(alloc, markdown) {
+  const head = ["function", "impl", "calls", "heap change", "bytes/call", "retained/call", "GCs"];
+  const body = alloc.map((a) => [
+    a.fn,
+    a.impl,
+    String(a.calls),
+    `${a.heapDeltaBytes} B`,
+    a.bytesPerCall.toFixed(2),
+    a.retainedBytesPerCall.toFixed(2),
+    String(a.gcCount),
+  ]);
+  return grid(head, body, markdown);
+}
+
+/**
+ * @param {object} doc  the results document
+ * @param {import("./cases.js").Case[]} cases  for the descriptions and peer notes
+ * @param {{markdown?: boolean}} [opts]
+ */
+export function formatResults(doc, cases, {markdown = false} = {}) {
+  const item = markdown ? "- " : "";
+  const e = doc.env;
+  const out = [
+    `${e.runtime} ${e.runtimeVersion}${e.v8 ? ` (V8 ${e.v8})` : ""}, ${e.cpu}, ${e.cores} cores, ${e.platform}/${e.arch}, ` +
+      `wasm SIMD ${e.simd ? "yes" : "no"}, ${e.date}`,
+    "",
+    `${doc.options.rounds} interleaved rounds of ${doc.options.time} ms per contender; ` +
+      "best = fastest round's median, median = median round.",
+    "",
+  ];
+  const body = [];
+  const headings = new Map();
+  for (const g of groups(doc.results)) {
+    headings.set(body.length, caseLabel(g[0]));
+    for (const r of g) body.push(cells(r));
+  }
+  out.push(grid(columns, body, markdown, headings), "");
+  out.push(
+    `${item}t/ours: this implementation's best time / ours (SIMD module); above 1, ours is faster.`,
+    `${item}as/t: as-sha256's best time / this implementation's; above 1, faster than as-sha256.`,
+    `${item}target: the t/ours the project aims for against that implementation ` +
+      "(>= 0.4x against hashtree: ours within 2.5x of its time).",
+    "",
+  );
+  for (const c of cases) {
+    out.push(`${item}${c.title}: ${c.description}.${c.peerNote ? ` Equivalent work: ${c.peerNote}.` : ""}`);
+  }
+  const targets = doc.results.filter((r) => r.targetLabel);
+  const missed = targets.filter((r) => !r.targetMet);
+  out.push("", `Targets: ${targets.length - missed.length} of ${targets.length} hold.`, "");
+  for (const r of missed) {
+    out.push(`${item || "  "}not yet: ${r.title} vs ${r.impl}: ${ratio(r.ratioVsOurs)}, target ${r.targetLabel}`);
+  }
+  for (const r of doc.results.filter((x) => !x.correct || x.error)) {
+    out.push(`${item}${r.correct ? "ERROR" : "WRONG OUTPUT"}: ${r.title}, ${r.impl}: ${r.error}`);
+  }
+  if (doc.alloc) {
+    const title = `${markdown ? "### " : ""}Heap use over repeated calls`;
+    out.push("", title, "", allocTable(doc.alloc, markdown), "", doc.allocMethod ?? "");
+  }
+  for (const n of doc.notes ?? []) out.push("", `Note: ${n}`);
+  return out.join("\n") + "\n";
+}

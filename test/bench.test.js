@@ -1,0 +1,182 @@
+// Smoke test of the benchmark, so it cannot rot: a --quick run of every case
+// through bench/node.js's main(), with its JSON written to a temporary folder.
+// Nothing here asserts a timing.
+import assert from "node:assert/strict";
+import {createHash} from "node:crypto";
+import {mkdtempSync, readFileSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {main} from "../bench/node.js";
+import {resultsFileName} from "../bench/results.js";
+import {runCases} from "../bench/runner.js";
+import {simdEnabled} from "../js/index.js";
+
+const quiet = {write() {}, isTTY: false};
+const base = ["ours-simd", "ours-scalar", "as-sha256", "hash-wasm", "noble", "node-crypto"];
+const with64 = [...base, "hashtree"];
+const withWeb = [...base, "webcrypto"];
+
+/** What every case must have run, written out here rather than read back from cases.js. */
+const expected = {
+  "hashInto-65536": with64,
+  "hashInto-4": with64,
+  "hashInto-16": with64,
+  "hashInto-64": with64,
+  digest64: with64,
+  digest2Bytes32Into: with64,
+  digest64HashObjectsInto: with64,
+  batchHash4UintArray64s: with64,
+  batchHash4HashObjectInputs: with64,
+  "digest-32 B": withWeb,
+  "digest-1 KiB": withWeb,
+  "digest-16 KiB": withWeb,
+  "digest-1 MiB": withWeb,
+  "SHA256-new": base,
+  "SHA256-update-64B-chunks": base,
+};
+
+const positive = (x) => typeof x === "number" && Number.isFinite(x) && x > 0;
+
+describe("benchmark (bench/node.js --quick)", function () {
+  // About 6 s here; the limit leaves room for a machine busy with other work.
+  this.timeout(60000);
+  let dir;
+  let run;
+  let doc;
+
+  before(async function () {
+    dir = mkdtempSync(join(tmpdir(), "sha256-simd-bench-"));
+    const argv = ["--quick", "--alloc-calls", "2000", "--out", join(dir, "r.json")];
+    run = await main(argv, {stdout: quiet, stderr: quiet});
+    doc = JSON.parse(readFileSync(run.file, "utf8"));
+  });
+
+  after(function () {
+    rmSync(dir, {recursive: true, force: true});
+  });
+
+  it("writes the JSON where --out says, in schema 1", function () {
+    assert.equal(run.file, join(dir, "r.json"));
+    assert.equal(doc.schema, 1);
+    const e = doc.env;
+    assert.equal(e.runtime, "node");
+    assert.equal(e.runtimeVersion, process.versions.node);
+    assert.equal(e.v8, process.versions.v8);
+    for (const k of ["cpu", "platform", "arch", "date"]) assert.equal(typeof e[k], "string", k);
+    assert.ok(e.cores >= 1);
+    assert.equal(e.simd, simdEnabled);
+    assert.ok(!Number.isNaN(Date.parse(e.date)));
+    assert.equal(doc.options.quick, true);
+    assert.ok(Array.isArray(doc.notes));
+  });
+
+  it("runs every case for every implementation available here", function () {
+    const hashtreeLeftOut = doc.notes.some((n) => n.includes("hashtree"));
+    const ran = new Map();
+    for (const r of doc.results) ran.set(r.case, [...(ran.get(r.case) ?? []), r.impl]);
+    assert.deepEqual([...ran.keys()], Object.keys(expected));
+    for (const [id, impls] of Object.entries(expected)) {
+      const want = impls.filter((i) => !(i === "hashtree" && hashtreeLeftOut) && !(i === "ours-simd" && !simdEnabled));
+      assert.deepEqual(ran.get(id), want, id);
+    }
+  });
+
+  it("checks every contender correct against node:crypto and times it", function () {
+    for (const r of doc.results) {
+      const at = `${r.case} ${r.impl}`;
+      assert.equal(r.correct, true, at);
+      assert.equal(r.error, undefined, at);
+      const numbers = ["nsPerOp", "nsPerOpMedian", "opsPerSec", "ratioVsOurs", "ratioVsAsSha256", "samples", "callsPerSample"];
+      for (const k of numbers) assert.ok(positive(r[k]), `${at} ${k} = ${r[k]}`);
+      assert.ok(r.nsPerOp <= r.nsPerOpMedian, at);
+      assert.equal(r.rounds, doc.options.rounds, at);
+      if ("mbPerSec" in r) assert.ok(positive(r.mbPerSec), at);
+      if ("target" in r) assert.equal(typeof r.targetMet, "boolean", at);
+      assert.ok(["call", "hash"].includes(r.unit), at);
+    }
+    const ours = doc.results.filter((r) => r.impl === (simdEnabled ? "ours-simd" : "ours-scalar"));
+    for (const r of ours) assert.equal(r.ratioVsOurs, 1);
+  });
+
+  it("shows MB/s for the large digests and targets against as-sha256", function () {
+    assert.ok(doc.results.some((r) => r.case === "digest-1 MiB" && positive(r.mbPerSec)));
+    assert.ok(doc.results.some((r) => r.case === "SHA256-new" && r.impl === "as-sha256" && r.target === 20));
+  });
+
+  it("leaves the default module active after timing the scalar one", async function () {
+    const {simdEnabled: now} = await import("../js/index.js");
+    assert.equal(now, simdEnabled);
+  });
+
+  it("reports heap use per call for the non-allocating functions", function () {
+    const fns = new Set(doc.alloc.map((a) => a.fn));
+    for (const fn of ["digest64Into", "digest2Bytes32Into", "digest64HashObjectsInto", "hashInto (4 messages)"]) {
+      assert.ok(fns.has(fn), fn);
+    }
+    for (const a of doc.alloc) {
+      assert.equal(a.calls, 2000);
+      assert.ok(Number.isFinite(a.bytesPerCall) && Number.isInteger(a.gcCount), a.fn);
+    }
+    assert.equal(typeof doc.allocMethod, "string");
+  });
+
+  it("prints a table with a row per result", function () {
+    for (const r of doc.results) assert.ok(run.text.includes(r.title), r.title);
+    assert.match(run.text, /Targets: \d+ of \d+ hold/);
+  });
+});
+
+describe("benchmark runner", function () {
+  it("marks a contender with wrong output, or one that throws, and does not time it", async function () {
+    const msg = new Uint8Array([1, 2, 3]);
+    const right = () => new Uint8Array(createHash("sha256").update(msg).digest());
+    const contender = (impl, run) => ({impl, run, async: false, output: async () => run()});
+    const c = {
+      id: "fake",
+      title: "fake",
+      description: "",
+      messages: [msg],
+      opsPerCall: 1,
+      unit: "call",
+      targets: [],
+      contenders: [
+        contender("ours-simd", right),
+        contender("as-sha256", () => new Uint8Array(32)),
+        contender("noble", () => {
+          throw new Error("boom");
+        }),
+      ],
+    };
+    const oracle = (m) => createHash("sha256").update(m).digest();
+    const rows = await runCases([c], {oracle, rounds: 1, time: 1, warmupTime: 0, batchMs: 0.1});
+    const by = Object.fromEntries(rows.map((r) => [r.impl, r]));
+    assert.equal(by["ours-simd"].correct, true);
+    assert.ok(positive(by["ours-simd"].nsPerOp));
+    assert.equal(by["as-sha256"].correct, false);
+    assert.equal(by["as-sha256"].nsPerOp, null);
+    assert.equal(by["as-sha256"].samples, 0);
+    assert.equal(by.noble.correct, false);
+    assert.equal(by.noble.error, "boom");
+    assert.equal(by["ours-simd"].ratioVsAsSha256, null);
+  });
+
+  it("names results files after runtime, CPU and date", function () {
+    const env = {runtime: "node", runtimeVersion: "20.20.2", cpu: "AMD EPYC", date: "2026-11-30T06:52:09.409Z"};
+    assert.equal(resultsFileName(env), "node-20.20.2_amd-epyc_2026-11-30.json");
+    const intel = {...env, cpu: "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz", label: "laptop"};
+    assert.equal(resultsFileName(intel), "node-20.20.2_intel-xeon-platinum_2026-11-30_laptop.json");
+  });
+});
+
+describe("benchmark modules shared with the browser page", function () {
+  for (const file of ["cases.js", "peers.js", "runner.js", "results.js", "table.js"]) {
+    it(`bench/${file} imports nothing from Node and uses no Node globals`, function () {
+      const src = readFileSync(new URL(`../bench/${file}`, import.meta.url), "utf8");
+      const code = src.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
+      for (const [, spec] of code.matchAll(/from\s+"([^"]+)"/g)) {
+        assert.ok(spec.startsWith("./") || spec === "tinybench", `${file} imports ${spec}`);
+      }
+      assert.doesNotMatch(code, /\b(process|Buffer|require|__dirname)\b/, file);
+    });
+  }
+});
