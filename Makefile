@@ -68,7 +68,7 @@ test-only:
 	npx mocha
 
 bench: deps
-	node bench/node.js $(BENCH_ARGS)
+	node bench/node.js --hasher $(BENCH_ARGS)
 
 clean:
 	rm -rf $(BUILD)

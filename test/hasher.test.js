@@ -1,0 +1,373 @@
+// The persistent-merkle-tree Hasher (js/hasher.js), function by function,
+// against persistent-merkle-tree's noble hasher (@noble/hashes) as the oracle.
+import assert from "node:assert/strict";
+import {
+  LeafNode,
+  subtreeFillToContents,
+  subtreeFillToDepth,
+  zeroHash,
+} from "@chainsafe/persistent-merkle-tree";
+import {hasher as asSha256Hasher} from "@chainsafe/persistent-merkle-tree/hasher/as-sha256";
+import {hasher as hashtreeHasher} from "@chainsafe/persistent-merkle-tree/hasher/hashtree";
+import {hasher as nobleHasher} from "@chainsafe/persistent-merkle-tree/hasher/noble";
+import {hasher} from "../js/hasher.js";
+import {
+  assertBytesEqual,
+  forEachModule,
+  hashObjectBytes,
+  pseudoRandomBytes,
+  pseudoRandomHashObject,
+  sha256Oracle,
+  toHex,
+} from "./helpers.js";
+
+const MiB = 1 << 20;
+
+/** Oracle results, computed once and shared by the runs under both modules. */
+const memo = new Map();
+function once(key, fn) {
+  if (!memo.has(key)) memo.set(key, fn());
+  return memo.get(key);
+}
+
+/** Names an input by its content, for memo keys. */
+const idOf = (bytes) => `${bytes.length}:${toHex(sha256Oracle(bytes))}`;
+
+function blocksOf(bytes) {
+  const blocks = [];
+  for (let off = 0; off < bytes.length; off += 64) blocks.push(bytes.slice(off, off + 64));
+  return blocks;
+}
+
+/** merkleizeBlocksBytes into a sentinel-filled output; returns all of it, root at `offset`. */
+function merkleizeBytesWith(h, bytes, padFor, offset) {
+  const output = new Uint8Array(offset + 40).fill(0xa5);
+  h.merkleizeBlocksBytes(bytes, padFor, output, offset);
+  return output;
+}
+
+/** The oracle's output for the same call, from a copy: its hasher mutates its input. */
+function nobleBytesRoot(bytes, padFor, offset) {
+  return once(`bytes ${idOf(bytes)} ${padFor} ${offset}`, () =>
+    merkleizeBytesWith(nobleHasher, bytes.slice(), padFor, offset),
+  );
+}
+
+/** [blocks, padFor]: lane-awkward and odd counts, non-power-of-two padFor, deep trees. */
+const smallCases = [
+  [1, 2],
+  [2, 4],
+  [3, 4],
+  [3, 8],
+  [5, 8],
+  [7, 16],
+  [13, 32],
+  [31, 64],
+  [100, 2 ** 40],
+  [1001, 1001 * 2],
+  [3, 6],
+  [5, 13],
+  [17, 100],
+  [1, 3],
+  [4, 2 ** 40],
+  // More blocks than padFor: only the leftmost 2^layers chunks count.
+  [5, 2],
+  [5, 4],
+  [9, 7],
+];
+
+const largeCases = [
+  [2 ** 14, 2 ** 15],
+  [2 ** 15, 2 ** 15 * 2],
+  [2 ** 15, 2 ** 20],
+  [2 ** 15 + 3, 2 ** 40],
+  [2 ** 16, 2 ** 17],
+  [2 ** 16 - 1, 2 ** 40],
+];
+
+forEachModule("hasher", () => {
+  it("has the Hasher members of persistent-merkle-tree's hashers", () => {
+    for (const key of Object.keys(nobleHasher)) {
+      assert.equal(typeof hasher[key], typeof nobleHasher[key], key);
+    }
+    assert.equal(hasher.digest64HashObjects.length, 3);
+  });
+
+  describe("merkleizeBlocksBytes", () => {
+    it("matches the noble hasher for small trees, odd counts and any padFor", () => {
+      for (const [n, padFor] of smallCases) {
+        const bytes = pseudoRandomBytes(64 * n, n + 11);
+        for (const offset of [0, 7]) {
+          const expected = nobleBytesRoot(bytes, padFor, offset);
+          const got = merkleizeBytesWith(hasher, bytes, padFor, offset);
+          assertBytesEqual(got, expected, `${n} blocks, padFor ${padFor}`);
+        }
+      }
+    });
+
+    it("gives zero hashes for no blocks", () => {
+      for (const padFor of [1, 2, 3, 8, 1000, 2 ** 40, 2 ** 64]) {
+        const layers = Math.ceil(Math.log2(padFor));
+        const output = merkleizeBytesWith(hasher, new Uint8Array(0), padFor, 3);
+        assertBytesEqual(output.subarray(3, 35), zeroHash(layers), `padFor ${padFor}`);
+        assertBytesEqual(output, nobleBytesRoot(new Uint8Array(0), padFor, 3), `padFor ${padFor}`);
+      }
+    });
+
+    it("returns the first chunk for padFor 1, from 32 bytes or more", () => {
+      for (const length of [32, 64, 96]) {
+        const bytes = pseudoRandomBytes(length, length);
+        assertBytesEqual(merkleizeBytesWith(hasher, bytes, 1, 5), nobleBytesRoot(bytes, 1, 5), `${length} bytes`);
+      }
+    });
+
+    it("matches the noble hasher for inputs larger than the module's 1 MiB buffer", function () {
+      this.timeout(60000);
+      for (const [n, padFor] of largeCases) {
+        const bytes = pseudoRandomBytes(64 * n, n);
+        const got = merkleizeBytesWith(hasher, bytes, padFor, 32);
+        assertBytesEqual(got, nobleBytesRoot(bytes, padFor, 32), `${n} blocks, padFor ${padFor}`);
+      }
+    });
+
+    it("leaves blocksBytes and the output outside [offset, offset + 32) unchanged", () => {
+      const bytes = pseudoRandomBytes(64 * 9, 9);
+      const copy = bytes.slice();
+      const output = merkleizeBytesWith(hasher, bytes, 16, 4);
+      assert.deepEqual(bytes, copy);
+      assert.ok(output.subarray(0, 4).every((b) => b === 0xa5));
+      assert.ok(output.subarray(36).every((b) => b === 0xa5));
+    });
+
+    it("supports padFor beyond 2^64, with zero hashes past the module's table", () => {
+      for (const [n, padFor] of [[0, 2 ** 70], [1, 2 ** 66], [3, 2 ** 80]]) {
+        const bytes = pseudoRandomBytes(64 * n, n + 3);
+        const got = merkleizeBytesWith(hasher, bytes, padFor, 0);
+        assertBytesEqual(got, nobleBytesRoot(bytes, padFor, 0), `padFor 2^${Math.log2(padFor)}`);
+      }
+    });
+  });
+
+  describe("merkleizeBlockArray", () => {
+    const withArray = (h, blocks, blockLimit, padFor, offset) => {
+      const output = new Uint8Array(offset + 40).fill(0x5a);
+      h.merkleizeBlockArray(blocks, blockLimit, padFor, output, offset);
+      return output;
+    };
+    const nobleArray = (bytes, blockLimit, padFor, offset) =>
+      once(`array ${idOf(bytes)} ${blockLimit} ${padFor} ${offset}`, () =>
+        withArray(nobleHasher, blocksOf(bytes), blockLimit, padFor, offset),
+      );
+
+    it("matches the noble hasher, with blockLimit below blocks.length and unused blocks present", () => {
+      for (const [n, padFor] of [...smallCases, [0, 8], [0, 1], [1, 1], [3, 1]]) {
+        const bytes = pseudoRandomBytes(64 * (n + 2), n + 5);
+        for (const blockLimit of [n, Math.max(0, n - 1)]) {
+          const got = withArray(hasher, blocksOf(bytes), blockLimit, padFor, 9);
+          const label = `${blockLimit} of ${n + 2} blocks, padFor ${padFor}`;
+          assertBytesEqual(got, nobleArray(bytes, blockLimit, padFor, 9), label);
+        }
+      }
+    });
+
+    it("matches the noble hasher for inputs larger than the module's 1 MiB buffer", function () {
+      this.timeout(60000);
+      for (const [n, padFor] of largeCases) {
+        const bytes = pseudoRandomBytes(64 * n, n + 1);
+        const got = withArray(hasher, blocksOf(bytes), n, padFor, 0);
+        assertBytesEqual(got, nobleArray(bytes, n, padFor, 0), `${n} blocks, padFor ${padFor}`);
+      }
+    });
+
+    it("leaves the blocks unchanged", () => {
+      const blocks = blocksOf(pseudoRandomBytes(64 * 5, 77));
+      const copies = blocks.map((b) => b.slice());
+      withArray(hasher, blocks, 5, 16, 0);
+      assert.deepEqual(blocks, copies);
+    });
+  });
+
+  describe("digestNLevel", () => {
+    const nobleDigest = (bytes, nLevel) =>
+      once(`nlevel ${idOf(bytes)} ${nLevel}`, () => nobleHasher.digestNLevel(bytes.slice(), nLevel).slice());
+
+    it("matches the noble hasher for nLevel 1..4 and returns the head of data", () => {
+      for (let nLevel = 1; nLevel <= 4; nLevel++) {
+        for (const groups of [0, 1, 2, 3, 5, 17]) {
+          const bytes = pseudoRandomBytes(32 * 2 ** nLevel * groups, 100 * nLevel + groups);
+          const data = bytes.slice();
+          const got = hasher.digestNLevel(data, nLevel);
+          assert.equal(got.buffer, data.buffer);
+          assert.equal(got.byteOffset, data.byteOffset);
+          assertBytesEqual(got, nobleDigest(bytes, nLevel), `nLevel ${nLevel}, ${groups} groups`);
+        }
+      }
+    });
+
+    it("matches the noble hasher for data larger than the module's 1 MiB buffer", function () {
+      this.timeout(60000);
+      for (let nLevel = 1; nLevel <= 4; nLevel++) {
+        // Not a multiple of the buffer size, so the last piece is partial.
+        const bytes = pseudoRandomBytes(2 * MiB + 3 * 32 * 2 ** nLevel, nLevel);
+        assertBytesEqual(hasher.digestNLevel(bytes.slice(), nLevel), nobleDigest(bytes, nLevel), `nLevel ${nLevel}`);
+      }
+      // Groups of 1 MiB (one per call) and of 2 MiB (each streamed).
+      for (const nLevel of [15, 16]) {
+        const bytes = pseudoRandomBytes(2 * 32 * 2 ** nLevel, nLevel);
+        assertBytesEqual(hasher.digestNLevel(bytes.slice(), nLevel), nobleDigest(bytes, nLevel), `nLevel ${nLevel}`);
+      }
+    });
+  });
+
+  describe("executeHashComputations", () => {
+    /** A tree over `count` pseudo-random leaves, with its HashComputations. */
+    function treeWithComputations(count, depth, seed) {
+      const bytes = pseudoRandomBytes(32 * count, seed);
+      const leaves = [];
+      for (let i = 0; i < count; i++) leaves.push(LeafNode.fromRoot(bytes.slice(32 * i, 32 * i + 32)));
+      const hcByLevel = [];
+      const root = subtreeFillToContents(leaves, depth, 0, hcByLevel);
+      return {bytes, root, hcByLevel};
+    }
+
+    it("hashes trees level by level as the noble hasher does, across batch boundaries", function () {
+      this.timeout(60000);
+      // 40000 leaves put 20000 pairs in the bottom level: more than one batch of 16384.
+      for (const [count, depth] of [[2, 1], [3, 2], [5, 3], [17, 5], [1000, 10], [1000, 40], [40000, 16]]) {
+        const {bytes, root, hcByLevel} = treeWithComputations(count, depth, count);
+        // The oracle hashes the same leaves with merkleizeBlocksBytes, padded to 2^depth.
+        const padded = new Uint8Array(bytes.length + (count % 2) * 32);
+        padded.set(bytes);
+        const expected = once(`tree ${idOf(bytes)} ${depth}`, () => merkleizeBytesWith(nobleHasher, padded, 2 ** depth, 0));
+        hasher.executeHashComputations(hcByLevel);
+        assert.notEqual(root.h0, null, "root was not hashed");
+        assertBytesEqual(root.root, expected.subarray(0, 32), `${count} leaves, depth ${depth}`);
+      }
+    });
+
+    it("hashes a fresh all-zero subtree to the zero hash", () => {
+      const root = subtreeFillToDepth(LeafNode.fromZero(), 10);
+      const hcByLevel = [];
+      subtreeFillToContents([root], 0, 0, hcByLevel);
+      hasher.executeHashComputations(hcByLevel);
+      assertBytesEqual(root.root, zeroHash(10));
+    });
+
+    it("skips empty levels", () => {
+      const {bytes, root, hcByLevel} = treeWithComputations(4, 2, 4);
+      const expected = once(`tree ${idOf(bytes)} 2`, () => merkleizeBytesWith(nobleHasher, bytes, 4, 0));
+      hasher.executeHashComputations([...hcByLevel, []]);
+      assertBytesEqual(root.root, expected.subarray(0, 32));
+    });
+  });
+
+  describe("digest64, digest64Into, digest64HashObjects, hashInto", () => {
+    const a = pseudoRandomBytes(32, 1);
+    const b = pseudoRandomBytes(32, 2);
+
+    it("match the noble hasher", () => {
+      assertBytesEqual(hasher.digest64(a, b), nobleHasher.digest64(a, b));
+      const out = new Uint8Array(32);
+      hasher.digest64Into(a, b, out);
+      assertBytesEqual(out, nobleHasher.digest64(a, b));
+      const input = pseudoRandomBytes(64 * 13, 13);
+      const got = new Uint8Array(32 * 13);
+      const expected = new Uint8Array(32 * 13);
+      hasher.hashInto(input, got);
+      nobleHasher.hashInto(input, expected);
+      assertBytesEqual(got, expected);
+    });
+
+    it("digest64HashObjects writes the parent HashObject", () => {
+      for (let seed = 1; seed < 20; seed++) {
+        const left = pseudoRandomHashObject(seed);
+        const right = pseudoRandomHashObject(seed + 100);
+        const parent = {h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0};
+        const expected = {h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0};
+        hasher.digest64HashObjects(left, right, parent);
+        nobleHasher.digest64HashObjects(left, right, expected);
+        assert.deepEqual(parent, expected);
+        assertBytesEqual(hashObjectBytes(parent), nobleHasher.digest64(hashObjectBytes(left), hashObjectBytes(right)));
+      }
+    });
+
+    it("digest64HashObjects computes a 64-level zero tree from its leaf up", () => {
+      // One fresh node per level, hashed from its children as BranchNode.rootHashObject does.
+      const root = subtreeFillToDepth(LeafNode.fromZero(), 64);
+      let node = root;
+      const saved = [];
+      while (!node.isLeaf()) {
+        saved.push(node);
+        node = node.left;
+      }
+      for (const n of saved.reverse()) hasher.digest64HashObjects(n.left, n.right, n);
+      assertBytesEqual(root.root, zeroHash(64));
+    });
+  });
+
+  describe("bad arguments", () => {
+    /** The error `fn` throws, or null. */
+    const errorOf = (fn) => {
+      try {
+        fn();
+        return null;
+      } catch (e) {
+        return e;
+      }
+    };
+
+    /** Our error equals the reference hasher's, and the next call is right. */
+    function sameError(call, reference = asSha256Hasher) {
+      const expected = errorOf(() => call(reference));
+      const got = errorOf(() => call(hasher));
+      assert.ok(expected, "the reference hasher did not throw");
+      assert.ok(got, `did not throw: ${expected.message}`);
+      assert.equal(got.constructor, expected.constructor);
+      assert.equal(got.message, expected.message);
+      const bytes = pseudoRandomBytes(64 * 3, 5);
+      assertBytesEqual(merkleizeBytesWith(hasher, bytes, 4, 0), nobleBytesRoot(bytes, 4, 0), "call after the error");
+    }
+
+    const out = () => new Uint8Array(32);
+
+    it("merkleizeBlocksBytes", () => {
+      sameError((h) => h.merkleizeBlocksBytes(new Uint8Array(64), 0, out(), 0));
+      sameError((h) => h.merkleizeBlocksBytes(new Uint8Array(64), -3, out(), 0));
+      sameError((h) => h.merkleizeBlocksBytes(new Uint8Array(33), 4, out(), 0));
+      sameError((h) => h.merkleizeBlocksBytes(new Uint8Array(96), 4, out(), 0));
+      sameError((h) => h.merkleizeBlocksBytes(new Uint8Array(64), 2, out(), 1));
+    });
+
+    it("merkleizeBlocksBytes with an infinite padFor throws instead of looping", () => {
+      assert.throws(() => hasher.merkleizeBlocksBytes(new Uint8Array(64), Infinity, out(), 0), /Invalid padFor/);
+      assert.throws(() => hasher.merkleizeBlocksBytes(new Uint8Array(0), Infinity, out(), 0), /Invalid padFor/);
+    });
+
+    it("merkleizeBlockArray", () => {
+      const blocks = () => blocksOf(new Uint8Array(64 * 4));
+      sameError((h) => h.merkleizeBlockArray(blocks(), 4, 0, out(), 0));
+      sameError((h) => h.merkleizeBlockArray(blocks(), 5, 8, out(), 0));
+      sameError((h) => h.merkleizeBlockArray([...blocks(), new Uint8Array(32)], 2, 8, out(), 0));
+      sameError((h) => h.merkleizeBlockArray(blocks(), 4, 8, out(), 2));
+    });
+
+    it("digestNLevel", () => {
+      sameError((h) => h.digestNLevel(new Uint8Array(64), 0));
+      sameError((h) => h.digestNLevel(new Uint8Array(96), 1));
+      sameError((h) => h.digestNLevel(new Uint8Array(128), 3));
+    });
+
+    it("executeHashComputations", () => {
+      sameError((h) => h.executeHashComputations([[], undefined, []]));
+      const leaf = LeafNode.fromZero();
+      sameError((h) => h.executeHashComputations([[{src0: leaf, src1: null, dest: leaf}]]), hashtreeHasher);
+    });
+
+    it("digest64, digest64Into, hashInto", () => {
+      sameError((h) => h.digest64(new Uint8Array(31), new Uint8Array(32)));
+      sameError((h) => h.digest64Into(new Uint8Array(32), new Uint8Array(32), new Uint8Array(31)));
+      sameError((h) => h.hashInto(new Uint8Array(65), new Uint8Array(32)));
+      sameError((h) => h.hashInto(new Uint8Array(128), new Uint8Array(32)));
+    });
+  });
+});
