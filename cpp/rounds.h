@@ -18,6 +18,10 @@
 namespace sha256 {
 
 template <class V> SHA256_INLINE V big_sigma0(V x) { return rotr(x, 2) ^ rotr(x, 13) ^ rotr(x, 22); }
+// Scalar: rotr(x, 13) ^ rotr(x, 22) as rotr(x ^ rotr(x, 9), 13) saves V8 a
+// register copy (its rotates overwrite their operand): 2.5% faster 1 MiB
+// digest. Not for Sigma1: there it lengthens the e chain, 10% slower.
+SHA256_INLINE uint32_t big_sigma0(uint32_t x) { return rotr(x, 2) ^ rotr(x ^ rotr(x, 9), 13); }
 template <class V> SHA256_INLINE V big_sigma1(V x) { return rotr(x, 6) ^ rotr(x, 11) ^ rotr(x, 25); }
 template <class V> SHA256_INLINE V small_sigma0(V x) { return rotr(x, 7) ^ rotr(x, 18) ^ shr(x, 3); }
 template <class V> SHA256_INLINE V small_sigma1(V x) { return rotr(x, 17) ^ rotr(x, 19) ^ shr(x, 10); }
@@ -61,11 +65,17 @@ SHA256_INLINE void rounds64(V state[8], KW kw, Between between) {
 // state. The schedule runs 16 words ahead of the rounds, in place: the round
 // body then appears once in the code, not twice (28% smaller SIMD module at
 // the same speed).
+//
+// Constants are read through a pointer that steps, not as K[base + t]: LLVM
+// then folds t into the load offset, where from base + t it computes each
+// address with a shift, an or and an add.
 template <class V>
 SHA256_INLINE void compress_words(V state[8], V w[16]) {
+  const uint32_t* k = K;
   rounds64<16>(
-      state, [&](int base, int t) { return w[t] + splat(K[base + t], w[t]); },
+      state, [&](int, int t) { return w[t] + splat(k[t], w[t]); },
       [&] {
+        k += 16;
         SHA256_UNROLL for (int t = 0; t < 16; t++) {
           w[t] = w[t] + small_sigma0(w[(t + 1) & 15]) + w[(t + 9) & 15] + small_sigma1(w[(t + 14) & 15]);
         }
@@ -73,10 +83,15 @@ SHA256_INLINE void compress_words(V state[8], V w[16]) {
 }
 
 // Compresses the constant padding block of a 64-byte message into state.
-// Unrolled 8 times: the module is 2 KB smaller than with 16, at the same speed.
+// Unrolled 8 times: the module is 2 KB smaller than with 16, at the same speed
+// (16 is 1% faster for one message, 600 bytes more, when only the scalar
+// rounds unroll 16). The stepping pointer (see compress_words) makes
+// hash64_scalar 2% faster in the SIMD module, 4.5% in the scalar one; a v128
+// load of four K + W and lane() per round is 2.5% slower than these loads.
 template <class V>
 SHA256_INLINE void compress_pad64(V state[8]) {
-  rounds64<8>(state, [&](int base, int t) { return splat(PAD64_KW[base + t], state[0]); }, [] {});
+  const uint32_t* kw = PAD64_KW;
+  rounds64<8>(state, [&](int, int t) { return splat(kw[t], state[0]); }, [&] { kw += 8; });
 }
 
 }  // namespace sha256
