@@ -1,0 +1,184 @@
+// The benchmark page: environment panel, run controls, and wiring between the
+// worker (worker.js), the run's view (run-view.js) and the comparison
+// (compare.js).
+//
+// URL parameters: quick=1 runs at once with few iterations; run=1 runs at
+// once; cpu=... and label=... fill those fields; filter=REGEX keeps the cases
+// whose id matches and impl=REGEX the implementations, as in bench/node.js.
+// When a run has finished the page sets <html data-state="done"> and
+// window.benchResults (a results file); on failure, data-state="error" and
+// window.benchError.
+import {makeResults, resultsFileName} from "../../results.js";
+import {createComparison} from "./compare.js";
+import {formatMs, h} from "./dom.js";
+import {describeBrowser, timerStepMs, wasmSimdSupported} from "./env.js";
+import {implLabel} from "./impls.js";
+import {createRunView} from "./run-view.js";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const flag = (name) => params.has(name) && params.get(name) !== "0";
+
+/** The results file of the finished run. */
+let current = null;
+
+const notes = [
+  "Run in a Web Worker of the page bench/web/.",
+  "WebCrypto's crypto.subtle.digest is asynchronous: it is timed in batches of awaited calls, one after another.",
+];
+
+const fields = {cpu: $("cpu"), label: $("label")};
+for (const [name, input] of Object.entries(fields)) {
+  input.value = params.get(name) ?? localStorage.getItem(`sha256-simd-bench.${name}`) ?? "";
+  input.addEventListener("input", () => {
+    localStorage.setItem(`sha256-simd-bench.${name}`, input.value);
+    if (!current) return;
+    setEnvField(current.env, name, input.value.trim());
+    comparison.render();
+  });
+}
+$("quick").checked = flag("quick");
+
+function setEnvField(env, name, value) {
+  if (value) env[name] = value;
+  else if (name === "label") delete env.label;
+  else env[name] = "unknown";
+}
+
+const browser = await describeBrowser();
+const pageInfo = {
+  cores: navigator.hardwareConcurrency ?? null,
+  simd: wasmSimdSupported(),
+  crossOriginIsolated: globalThis.crossOriginIsolated === true,
+  timerStepMs: timerStepMs(),
+};
+let workerInfo = null;
+
+const yesNo = (b) => (b ? "yes" : "no");
+
+/** The page's figure, and the worker's once it has reported: both matter, the worker's is what timing uses. */
+function pageAndWorker(key, format) {
+  const own = format(pageInfo[key]);
+  return workerInfo ? `${own} (page), ${format(workerInfo[key])} (worker)` : own;
+}
+
+function renderEnv() {
+  const items = [
+    ["Browser", `${browser.runtime} ${browser.runtimeVersion}`],
+    ["User agent", browser.userAgent],
+    ["Platform", `${browser.platform}, ${browser.arch}`],
+    ["Logical cores", String(pageInfo.cores ?? "unknown")],
+    ["WebAssembly SIMD", yesNo(pageInfo.simd)],
+    ["crossOriginIsolated", pageAndWorker("crossOriginIsolated", yesNo)],
+    ["performance.now() step", pageAndWorker("timerStepMs", formatMs)],
+  ];
+  $("env").replaceChildren(...items.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
+}
+
+function makeEnv() {
+  const env = {
+    runtime: browser.runtime,
+    runtimeVersion: browser.runtimeVersion,
+    v8: null, // not exposed to pages
+    cpu: "unknown",
+    cores: pageInfo.cores,
+    platform: browser.platform,
+    arch: browser.arch,
+    simd: workerInfo?.simd ?? pageInfo.simd,
+    date: new Date().toISOString(),
+    userAgent: browser.userAgent,
+    crossOriginIsolated: workerInfo?.crossOriginIsolated ?? pageInfo.crossOriginIsolated,
+    timerStepMs: workerInfo?.timerStepMs ?? pageInfo.timerStepMs,
+  };
+  for (const [name, input] of Object.entries(fields)) setEnvField(env, name, input.value.trim());
+  return env;
+}
+
+const view = createRunView({
+  table: $("run-table"),
+  chartBox: $("run-chart-box"),
+  chartCanvas: $("run-chart"),
+  progress: $("progress"),
+  status: $("status"),
+});
+const comparison = createComparison({
+  committedList: $("committed"),
+  dropZone: $("drop"),
+  fileInput: $("load"),
+  notices: $("notices"),
+  implSelect: $("compare-impl"),
+  table: $("compare-table"),
+  chartBox: $("compare-chart-box"),
+  chartCanvas: $("compare-chart"),
+});
+
+function setState(state) {
+  document.documentElement.dataset.state = state;
+}
+
+function download() {
+  const blob = new Blob([JSON.stringify(current, null, 2) + "\n"], {type: "application/json"});
+  const a = h("a", {href: URL.createObjectURL(blob), download: resultsFileName(current.env)});
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+const selection = {filter: params.get("filter") || null, impl: params.get("impl") || null};
+
+function run() {
+  const quick = $("quick").checked;
+  $("run").disabled = true;
+  $("download").disabled = true;
+  setState("running");
+  view.setProgress(0, "Starting the worker…");
+  const worker = new Worker(new URL("./worker.js", import.meta.url), {type: "module"});
+  let options = null;
+  const started = performance.now();
+  const fail = (message) => {
+    worker.terminate();
+    view.setProgress(0, `Failed: ${message}`);
+    window.benchError = message;
+    $("run").disabled = false;
+    setState("error");
+  };
+  worker.onerror = (e) => fail(e.message || "the worker could not start");
+  worker.onmessage = ({data: m}) => {
+    if (m.type === "env") {
+      workerInfo = m;
+      renderEnv();
+    } else if (m.type === "plan") {
+      const {rounds, time, warmupTime, batchMs} = m.options;
+      options = {rounds, time, warmupTime, batchMs, allocCalls: 0, quick, filter: selection.filter, impl: selection.impl};
+      view.plan(m.cases);
+      view.setProgress(0, "Checking every output against WebCrypto…");
+    } else if (m.type === "marks") {
+      view.marks(m.caseId, m.marks);
+    } else if (m.type === "progress") {
+      const what = m.phase === "run" ? `round ${m.round + 1}/${options.rounds}, ${implLabel(m.impl)}` : m.phase;
+      view.setProgress(m.done / m.total, `${m.caseId}: ${what}`);
+    } else if (m.type === "rows") {
+      view.caseRows(m.caseId, m.rows);
+    } else if (m.type === "done") {
+      worker.terminate();
+      current = makeResults({env: makeEnv(), options, results: view.rows, notes});
+      const seconds = ((performance.now() - started) / 1000).toFixed(0);
+      view.setProgress(1, `Done in ${seconds} s: ${view.rows.length} results.`);
+      view.showChart();
+      comparison.add("this run", current, "this run");
+      window.benchResults = current;
+      $("run").disabled = false;
+      $("download").disabled = false;
+      setState("done");
+    } else if (m.type === "error") {
+      fail(m.message);
+    }
+  };
+  worker.postMessage({type: "start", quick, ...selection});
+}
+
+renderEnv();
+$("run").addEventListener("click", run);
+$("download").addEventListener("click", download);
+if (flag("quick") || flag("run")) run();

@@ -1,0 +1,72 @@
+// Runs the benchmark cases of bench/cases.js with the runner of
+// bench/runner.js, off the page's main thread so the page stays responsive.
+// Messages out: env, plan, marks (per case), progress, rows (per case), done, error.
+import * as asSha256 from "@chainsafe/as-sha256";
+import {sha256} from "@noble/hashes/sha2.js";
+import {createSHA256} from "hash-wasm";
+import * as ours from "sha256-simd";
+import {makeCases} from "../../cases.js";
+import {checkCase, defaultOptions, runCases} from "../../runner.js";
+import {timerStepMs} from "./env.js";
+
+const subtle = globalThis.crypto.subtle;
+const oracle = (bytes) => subtle.digest("SHA-256", bytes);
+
+const quickOptions = {rounds: 1, time: 15, warmupTime: 2};
+
+/**
+ * The runner's options for this browser. A timed batch must span many steps
+ * of performance.now() to be measured within 0.5%: 200 steps, so 1 ms (the
+ * runner's default) when cross-origin isolated (5 µs steps in Chromium),
+ * 20 ms at 0.1 ms steps, 200 ms at Firefox's 1 ms.
+ */
+function runOptions(quick, stepMs) {
+  const base = {...defaultOptions, ...(quick ? quickOptions : {})};
+  const batchMs = Math.max(base.batchMs, 200 * stepMs);
+  return {...base, batchMs, time: Math.max(base.time, 3 * batchMs)};
+}
+
+function describeCase(c) {
+  const {id, title, description, peerNote, unit, bytesPerOp, opsPerCall} = c;
+  return {id, title, description, peerNote, unit, bytesPerOp, opsPerCall, impls: c.contenders.map((k) => k.impl)};
+}
+
+/** The cases whose id matches `filter`, with the contenders whose id matches `impl`, as bench/node.js does. */
+function select(cases, filter, impl) {
+  const keep = impl ? new RegExp(impl) : null;
+  return cases
+    .filter((c) => !filter || new RegExp(filter).test(c.id))
+    .map((c) => (keep ? {...c, contenders: c.contenders.filter((k) => keep.test(k.impl))} : c));
+}
+
+async function run({quick, filter, impl}) {
+  const stepMs = timerStepMs();
+  postMessage({type: "env", timerStepMs: stepMs, crossOriginIsolated: globalThis.crossOriginIsolated === true, simd: ours.simdEnabled});
+  const options = runOptions(quick, stepMs);
+  const libs = {ours, asSha256, hashWasm: {createSHA256}, noble: {sha256}, webcrypto: subtle};
+  const cases = select(await makeCases(libs), filter, impl);
+  postMessage({type: "plan", cases: cases.map(describeCase), options});
+
+  // Every output is checked before anything is timed; runCases checks again
+  // and times only what is correct.
+  for (const c of cases) {
+    postMessage({type: "marks", caseId: c.id, marks: Object.fromEntries(await checkCase(c, oracle))});
+  }
+
+  const total = cases.reduce((n, c) => n + options.rounds * c.contenders.length, 0);
+  let done = 0;
+  for (const c of cases) {
+    const onProgress = (p) => {
+      if (p.phase === "run") done++;
+      postMessage({type: "progress", done, total, caseId: c.id, phase: p.phase, impl: p.impl, round: p.round});
+    };
+    const rows = await runCases([c], {...options, oracle, onProgress});
+    postMessage({type: "rows", caseId: c.id, rows});
+  }
+  postMessage({type: "done"});
+}
+
+onmessage = ({data}) => {
+  if (data?.type !== "start") return;
+  run(data).catch((err) => postMessage({type: "error", message: String(err?.stack ?? err)}));
+};

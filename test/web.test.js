@@ -1,0 +1,185 @@
+// The benchmark page (bench/web/) in Chromium, in quick mode: it finishes,
+// checks every implementation against WebCrypto, downloads a results file in
+// the schema of bench/results/, and compares loaded results files.
+import assert from "node:assert/strict";
+import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from "node:fs/promises";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {fileURLToPath} from "node:url";
+import * as asSha256 from "@chainsafe/as-sha256";
+import * as ours from "../js/index.js";
+import {makeCases} from "../bench/cases.js";
+import {build, resultsDir} from "../bench/web/build.js";
+import {chromiumMissing, collectErrors, launchChromium, waitForRun} from "../bench/web/chromium.js";
+import {startServer} from "../bench/web/serve.js";
+
+const screenshotPath = fileURLToPath(new URL("../test-output/web-bench.png", import.meta.url));
+const browserImpls = ["ours-simd", "ours-scalar", "as-sha256", "hash-wasm", "noble", "webcrypto"];
+const envKeys = ["runtime", "runtimeVersion", "v8", "cpu", "cores", "platform", "arch", "simd", "date"];
+const rowKeys = ["case", "impl", "nsPerOp", "nsPerOpMedian", "opsPerSec", "ratioVsAsSha256", "ratioVsOurs", "correct", "rounds", "samples"];
+const positive = (x) => Number.isFinite(x) && x > 0;
+
+describe("the benchmark page in Chromium (quick mode)", function () {
+  let dir, server, browser, page, errors, results;
+
+  before(async function () {
+    const missing = chromiumMissing("web page tests");
+    if (missing) {
+      console.warn(`      ${missing}`);
+      this.skip();
+    }
+    dir = await mkdtemp(join(tmpdir(), "sha256-simd-web-"));
+    await build({outDir: join(dir, "site")});
+    server = await startServer({dir: join(dir, "site")});
+    browser = await launchChromium();
+    page = await browser.newPage({viewport: {width: 1280, height: 900}, acceptDownloads: true});
+    errors = collectErrors(page);
+    await page.goto(`${server.url}?quick=1&cpu=Test+CPU+One`);
+    await waitForRun(page, 90_000);
+    results = await page.evaluate(() => window.benchResults);
+  });
+
+  after(async function () {
+    if (page) {
+      await mkdir(join(screenshotPath, ".."), {recursive: true});
+      await page.screenshot({path: screenshotPath, fullPage: true});
+    }
+    await browser?.close();
+    await server?.close();
+    if (dir) await rm(dir, {recursive: true, force: true});
+  });
+
+  it("runs the cases of bench/cases.js", async function () {
+    const cases = await makeCases({ours, asSha256});
+    assert.deepEqual([...new Set(results.results.map((r) => r.case))], cases.map((c) => c.id));
+  });
+
+  it("has rows with finite positive figures for every implementation", function () {
+    for (const impl of browserImpls) {
+      assert.ok(results.results.some((r) => r.impl === impl), `no results for ${impl}`);
+    }
+    for (const r of results.results) {
+      const what = `${r.case} / ${r.impl}`;
+      for (const key of ["nsPerOp", "nsPerOpMedian", "opsPerSec", "ratioVsAsSha256"]) assert.ok(positive(r[key]), `${what}: ${key} is ${r[key]}`);
+      if ("mbPerSec" in r) assert.ok(positive(r.mbPerSec), `${what}: mbPerSec is ${r.mbPerSec}`);
+      assert.ok(r.samples > 0 && r.rounds > 0, `${what}: no samples`);
+    }
+  });
+
+  it("marks every implementation's output correct against WebCrypto", async function () {
+    for (const r of results.results) assert.equal(r.correct, true, `${r.case} / ${r.impl}: ${r.error ?? "incorrect"}`);
+    const marks = await page.locator("#run-table td.mark").allTextContents();
+    assert.equal(marks.length, results.results.length);
+    assert.deepEqual(marks.filter((m) => m !== "✓ correct"), []);
+  });
+
+  it("describes the browser in env", function () {
+    const {env} = results;
+    assert.equal(env.runtime, "chromium");
+    assert.match(env.runtimeVersion, /^\d+\.\d+\.\d+\.\d+$/);
+    assert.equal(env.cpu, "Test CPU One");
+    // Chromium runs on this machine, so it sees Node's platform and architecture.
+    assert.equal(env.platform, process.platform);
+    assert.equal(env.arch, process.arch);
+    assert.equal(env.simd, true);
+    assert.equal(env.crossOriginIsolated, true, "the server's COOP/COEP headers should isolate the page");
+    assert.ok(env.cores > 0);
+    assert.ok(env.timerStepMs > 0 && env.timerStepMs <= 0.02, `performance.now() steps by ${env.timerStepMs} ms`);
+  });
+
+  it("downloads the results as a file in the schema of bench/results/", async function () {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+    assert.match(download.suggestedFilename(), /^chromium-[\d.]+_test-one_\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(await readFile(await download.path(), "utf8"));
+    assert.equal(file.schema, 1);
+    for (const key of envKeys) assert.ok(key in file.env, `env.${key} missing`);
+    assert.equal(typeof file.options, "object");
+    for (const r of file.results) for (const key of rowKeys) assert.ok(key in r, `${r.case} / ${r.impl}: ${key} missing`);
+    assert.deepEqual(file, results);
+  });
+
+  const headers = () => page.locator("#compare-table th[data-set]").allTextContents();
+
+  it("adds loaded and dropped results files to the comparison", async function () {
+    assert.equal((await headers()).length, 1, "this run should be the only column at first");
+    const copy = (cpu) => JSON.stringify({...results, env: {...results.env, cpu}});
+
+    const path = join(dir, "other.json");
+    await writeFile(path, copy("Test CPU Two"));
+    await page.setInputFiles("#load", path);
+    await page.waitForFunction(() => document.querySelectorAll("#compare-table th[data-set]").length === 2);
+    assert.match((await headers())[1], /Test CPU Two/);
+
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], "dropped.json", {type: "application/json"}));
+      document.getElementById("drop").dispatchEvent(new DragEvent("drop", {dataTransfer: data, bubbles: true, cancelable: true}));
+    }, copy("Test CPU Three"));
+    await page.waitForFunction(() => document.querySelectorAll("#compare-table th[data-set]").length === 3);
+    assert.match((await headers())[2], /Test CPU Three/);
+
+    const firstRow = await page.locator("#compare-table tbody tr").first().locator("td.ratio").allTextContents();
+    assert.equal(firstRow.length, 3);
+    assert.ok(firstRow.every((cell) => /^\d+(\.\d+)?×$/.test(cell)), `ratios: ${firstRow}`);
+  });
+
+  it("refuses a file that is not a results file, saying why", async function () {
+    const path = join(dir, "bad.json");
+    await writeFile(path, JSON.stringify({schema: 2, results: []}));
+    await page.setInputFiles("#load", path);
+    await page.waitForFunction(() => document.querySelector("#notices p"));
+    assert.match(await page.locator("#notices p").first().textContent(), /bad\.json: schema is 2/);
+    assert.equal((await headers()).length, 3);
+  });
+
+  it("lists the results files committed under bench/results/", async function () {
+    const committed = (await readdir(resultsDir).catch(() => [])).filter((n) => n.endsWith(".json"));
+    const boxes = page.locator("#committed input[type=checkbox]");
+    assert.equal(await boxes.count(), committed.length);
+    if (committed.length === 0) {
+      assert.match(await page.locator("#committed").textContent(), /No results files/);
+      return;
+    }
+    const before = (await headers()).length;
+    await boxes.first().check();
+    await page.waitForFunction((n) => document.querySelectorAll("#compare-table th[data-set]").length === n, before + 1);
+    // Removing its column unticks it.
+    await page.locator("#compare-table th[data-set]").last().locator("button.remove").click();
+    assert.equal((await headers()).length, before);
+    assert.equal(await boxes.first().isChecked(), false);
+  });
+
+  it("shows this run's speed-ups over as-sha256 for the chosen implementation", async function () {
+    for (const impl of ["ours-scalar", "ours-simd"]) {
+      await page.selectOption("#compare-impl", impl);
+      const cells = await page.locator("#compare-table tbody tr").evaluateAll((trs) =>
+        trs.map((tr) => [tr.dataset.case, tr.querySelector("td.ratio").textContent]),
+      );
+      assert.equal(cells.length, new Set(results.results.map((r) => r.case)).size);
+      for (const [caseId, text] of cells) {
+        const want = results.results.find((r) => r.case === caseId && r.impl === impl).ratioVsAsSha256;
+        // Shown with 2 decimals below 10x, 1 above.
+        assert.ok(Math.abs(parseFloat(text) - want) <= (want >= 10 ? 0.051 : 0.0051), `${impl} ${caseId}: ${text} for ${want}`);
+      }
+    }
+  });
+
+  it("runs only the cases and implementations chosen by ?filter and ?impl", async function () {
+    const other = await browser.newPage();
+    const otherErrors = collectErrors(other);
+    try {
+      await other.goto(`${server.url}?quick=1&filter=${encodeURIComponent("^digest64$")}&impl=${encodeURIComponent("^(ours-simd|as-sha256)$")}`);
+      await waitForRun(other, 60_000);
+      const {options, results: rows} = await other.evaluate(() => window.benchResults);
+      assert.deepEqual(rows.map((r) => `${r.case} ${r.impl}`), ["digest64 ours-simd", "digest64 as-sha256"]);
+      assert.equal(options.filter, "^digest64$");
+      assert.deepEqual(otherErrors, []);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("raised no page errors", function () {
+    assert.deepEqual(errors, []);
+  });
+});
