@@ -7,13 +7,18 @@
 // its two children: those 64 bytes are the case's one message, computed when
 // the case is made with the as-sha256 hasher, so the runner's oracle checks
 // every contender's root against them.
+//
+// The validator cases go through @chainsafe/ssz, which needs Node's Buffer
+// (lib/util/merkleize.js, lib/type/listComposite.js): they are made only when
+// `ssz` is given, so the browser page, which has no Buffer, runs the two
+// persistent-merkle-tree cases.
 
 /**
  * @typedef {object} HasherLibs
  * @property {object} ours  the sha256-simd API module namespace (js/index.js), to switch modules
  * @property {object} oursHasher  `hasher` of js/hasher.js
  * @property {object} pmt  @chainsafe/persistent-merkle-tree
- * @property {object} ssz  @chainsafe/ssz
+ * @property {object} [ssz]  @chainsafe/ssz; without it the validator cases are left out
  * @property {object} asSha256Hasher  `hasher` of @chainsafe/persistent-merkle-tree/hasher/as-sha256
  * @property {object} [hashtreeHasher]  `hasher` of .../hasher/hashtree, where @chainsafe/hashtree loads
  */
@@ -153,7 +158,7 @@ function specs({pmt, ssz, asSha256Hasher}) {
     ];
   };
 
-  return [blocksBytesCase(), hashComputationsCase(), ...validatorCases()];
+  return [blocksBytesCase(), hashComputationsCase(), ...(ssz ? validatorCases() : [])];
 }
 
 /** A Contender of cases.js; a case marked `global` runs with the hasher set by setHasher(). */

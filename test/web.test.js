@@ -1,6 +1,7 @@
 // The benchmark page (bench/web/) in Chromium, in quick mode: it finishes,
 // checks every implementation against WebCrypto, downloads a results file in
-// the schema of bench/results/, and compares loaded results files.
+// the schema of bench/results/, compares loaded results files, and runs the
+// merkle hasher cases of bench/cases-hasher.js when asked.
 import assert from "node:assert/strict";
 import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from "node:fs/promises";
 import {tmpdir} from "node:os";
@@ -18,9 +19,15 @@ const browserImpls = ["ours-simd", "ours-scalar", "as-sha256", "hash-wasm", "nob
 const envKeys = ["runtime", "runtimeVersion", "v8", "cpu", "cores", "platform", "arch", "simd", "date"];
 const rowKeys = ["case", "impl", "nsPerOp", "nsPerOpMedian", "opsPerSec", "ratioVsAsSha256", "ratioVsOurs", "correct", "rounds", "samples"];
 const positive = (x) => Number.isFinite(x) && x > 0;
+/** What ?hasher=1 must run, written out here rather than read back from cases-hasher.js. */
+const hasherCaseIds = ["hasher-merkleizeBlocksBytes-2^16", "hasher-executeHashComputations-250k"];
+const hasherImpls = ["ours-simd", "ours-scalar", "as-sha256"];
+const hasherChunk = /\/chunks\/hasher-cases-[^/]*\.js$/;
 
 describe("the benchmark page in Chromium (quick mode)", function () {
   let dir, server, browser, page, errors, results;
+  // Every URL the page and its worker fetched.
+  const fetched = [];
 
   before(async function () {
     const missing = chromiumMissing("web page tests");
@@ -34,6 +41,7 @@ describe("the benchmark page in Chromium (quick mode)", function () {
     browser = await launchChromium();
     page = await browser.newPage({viewport: {width: 1280, height: 900}, acceptDownloads: true});
     errors = collectErrors(page);
+    page.on("request", (r) => fetched.push(r.url()));
     await page.goto(`${server.url}?quick=1&cpu=Test+CPU+One`);
     await waitForRun(page, 90_000);
     results = await page.evaluate(() => window.benchResults);
@@ -173,6 +181,45 @@ describe("the benchmark page in Chromium (quick mode)", function () {
       const {options, results: rows} = await other.evaluate(() => window.benchResults);
       assert.deepEqual(rows.map((r) => `${r.case} ${r.impl}`), ["digest64 ours-simd", "digest64 as-sha256"]);
       assert.equal(options.filter, "^digest64$");
+      assert.deepEqual(otherErrors, []);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("does not fetch the hasher cases' chunk unless asked", async function () {
+    assert.equal(await page.isChecked("#hasher"), false);
+    assert.ok(fetched.some((u) => u.endsWith("/worker.js")), "the worker's requests should be seen");
+    assert.deepEqual(fetched.filter((u) => hasherChunk.test(u)), []);
+  });
+
+  it("runs the merkle hasher cases with ?hasher=1, checked against WebCrypto", async function () {
+    const other = await browser.newPage();
+    const otherErrors = collectErrors(other);
+    const otherFetched = [];
+    other.on("request", (r) => otherFetched.push(r.url()));
+    try {
+      await other.goto(`${server.url}?quick=1&hasher=1&filter=${encodeURIComponent("^hasher-")}`);
+      assert.equal(await other.isChecked("#hasher"), true);
+      await waitForRun(other, 60_000);
+      const {options, notes, results: rows} = await other.evaluate(() => window.benchResults);
+      assert.equal(options.hasher, true);
+      assert.ok(otherFetched.some((u) => hasherChunk.test(u)), "the hasher cases' chunk should have been fetched");
+      assert.ok(notes.some((n) => n.startsWith("hashtree hasher left out")), `notes: ${notes}`);
+      assert.deepEqual(
+        rows.map((r) => `${r.case} ${r.impl}`),
+        hasherCaseIds.flatMap((id) => hasherImpls.map((impl) => `${id} ${impl}`)),
+      );
+      for (const r of rows) {
+        const what = `${r.case} / ${r.impl}`;
+        assert.equal(r.correct, true, `${what}: ${r.error ?? "incorrect"}`);
+        for (const key of ["nsPerOp", "nsPerOpMedian", "opsPerSec", "ratioVsAsSha256", "ratioVsOurs"]) {
+          assert.ok(positive(r[key]), `${what}: ${key} is ${r[key]}`);
+        }
+        assert.ok(r.samples > 0 && r.rounds > 0, `${what}: no samples`);
+      }
+      const marks = await other.locator("#run-table td.mark").allTextContents();
+      assert.deepEqual(marks, rows.map(() => "✓ correct"));
       assert.deepEqual(otherErrors, []);
     } finally {
       await other.close();

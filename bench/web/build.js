@@ -60,6 +60,12 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
     outdir: out,
     bundle: true,
     format: "esm",
+    // The worker's dynamic import of the hasher cases becomes a chunk of its
+    // own, so persistent-merkle-tree is fetched only by a run that asks for
+    // them. Code the page and the worker share goes into chunks too: the
+    // worker is a module worker, so it imports them as the page does.
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     platform: "browser",
     target: "es2022",
     minify,

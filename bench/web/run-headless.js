@@ -2,10 +2,11 @@
 // as the page's "Download results" button does:
 //
 //   node bench/web/run-headless.js [--out FILE] [--cpu MODEL] [--label TEXT] [--quick]
-//                                  [--screenshot FILE] [--timeout-s 1200]
+//                                  [--hasher] [--screenshot FILE] [--timeout-s 1200]
 //
 // --out defaults to bench/results/<name the page gives the file>; --cpu to
-// this machine's CPU model as Node reports it (a page cannot read it).
+// this machine's CPU model as Node reports it (a page cannot read it);
+// --hasher adds the merkle hasher cases (the page's ?hasher=1).
 import {mkdtemp, rm} from "node:fs/promises";
 import {cpus, tmpdir} from "node:os";
 import {join} from "node:path";
@@ -19,6 +20,7 @@ const args = parseArgs(process.argv.slice(2), {
   cpu: cpus()[0]?.model.trim() || "unknown",
   label: "",
   quick: false,
+  hasher: false,
   screenshot: "",
   timeoutS: "1200",
 });
@@ -32,6 +34,7 @@ try {
   const page = await browser.newPage({viewport: {width: 1280, height: 900}, acceptDownloads: true});
   const errors = collectErrors(page);
   const query = new URLSearchParams({[args.quick ? "quick" : "run"]: "1", cpu: args.cpu, label: args.label});
+  if (args.hasher) query.set("hasher", "1");
   console.log(`Running ${server.url}?${query} in Chromium ${browser.version()}…`);
   await page.goto(`${server.url}?${query}`);
   await waitForRun(page, Number(args.timeoutS) * 1000);
@@ -42,8 +45,9 @@ try {
   if (errors.length) throw new Error(`the page reported errors:\n${errors.join("\n")}`);
 
   const {results} = await page.evaluate(() => window.benchResults);
+  const width = Math.max(0, ...results.map((r) => r.case.length));
   for (const r of results.filter((r) => r.impl === "ours-simd" || r.impl === "ours-scalar")) {
-    console.log(`${r.case.padEnd(28)} ${r.impl.padEnd(12)} ${r.correct ? "correct" : "WRONG  "} ${r.ratioVsAsSha256?.toFixed(2) ?? "-"}x as-sha256`);
+    console.log(`${r.case.padEnd(width)} ${r.impl.padEnd(12)} ${r.correct ? "correct" : "WRONG  "} ${r.ratioVsAsSha256?.toFixed(2) ?? "-"}x as-sha256`);
   }
   console.log(`Saved ${out}`);
 } finally {

@@ -3,8 +3,10 @@
 // (compare.js).
 //
 // URL parameters: quick=1 runs at once with few iterations; run=1 runs at
-// once; cpu=... and label=... fill those fields; filter=REGEX keeps the cases
-// whose id matches and impl=REGEX the implementations, as in bench/node.js.
+// once; hasher=1 ticks "merkle hasher cases", which adds the cases of
+// bench/cases-hasher.js as --hasher does in bench/node.js; cpu=... and
+// label=... fill those fields; filter=REGEX keeps the cases whose id matches
+// and impl=REGEX the implementations, as in bench/node.js.
 // When a run has finished the page sets <html data-state="done"> and
 // window.benchResults (a results file); on failure, data-state="error" and
 // window.benchError.
@@ -26,6 +28,11 @@ const notes = [
   "Run in a Web Worker of the page bench/web/.",
   "WebCrypto's crypto.subtle.digest is asynchronous: it is timed in batches of awaited calls, one after another.",
 ];
+// What a browser run of the hasher cases leaves out, as bench/node.js notes what it could not load.
+const hasherNotes = [
+  "hashtree hasher left out: @chainsafe/hashtree is a native addon, not available in a browser",
+  "hashTreeRoot of 20,000 Validators cases left out: @chainsafe/ssz needs Node's Buffer",
+];
 
 const fields = {cpu: $("cpu"), label: $("label")};
 for (const [name, input] of Object.entries(fields)) {
@@ -38,6 +45,7 @@ for (const [name, input] of Object.entries(fields)) {
   });
 }
 $("quick").checked = flag("quick");
+$("hasher").checked = flag("hasher");
 
 function setEnvField(env, name, value) {
   if (value) env[name] = value;
@@ -129,6 +137,7 @@ const selection = {filter: params.get("filter") || null, impl: params.get("impl"
 
 function run() {
   const quick = $("quick").checked;
+  const hasher = $("hasher").checked;
   $("run").disabled = true;
   $("download").disabled = true;
   setState("running");
@@ -150,7 +159,7 @@ function run() {
       renderEnv();
     } else if (m.type === "plan") {
       const {rounds, time, warmupTime, batchMs} = m.options;
-      options = {rounds, time, warmupTime, batchMs, allocCalls: 0, quick, filter: selection.filter, impl: selection.impl};
+      options = {rounds, time, warmupTime, batchMs, allocCalls: 0, quick, filter: selection.filter, impl: selection.impl, hasher};
       view.plan(m.cases);
       view.setProgress(0, "Checking every output against WebCrypto…");
     } else if (m.type === "marks") {
@@ -162,7 +171,7 @@ function run() {
       view.caseRows(m.caseId, m.rows);
     } else if (m.type === "done") {
       worker.terminate();
-      current = makeResults({env: makeEnv(), options, results: view.rows, notes});
+      current = makeResults({env: makeEnv(), options, results: view.rows, notes: hasher ? [...notes, ...hasherNotes] : notes});
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
       view.setProgress(1, `Done in ${seconds} s: ${view.rows.length} results.`);
       view.showChart();
@@ -175,7 +184,7 @@ function run() {
       fail(m.message);
     }
   };
-  worker.postMessage({type: "start", quick, ...selection});
+  worker.postMessage({type: "start", quick, hasher, ...selection});
 }
 
 renderEnv();

@@ -1,5 +1,6 @@
-// Runs the benchmark cases of bench/cases.js with the runner of
-// bench/runner.js, off the page's main thread so the page stays responsive.
+// Runs the benchmark cases of bench/cases.js (and, when asked, the merkle
+// hasher cases of bench/cases-hasher.js) with the runner of bench/runner.js,
+// off the page's main thread so the page stays responsive.
 // Messages out: env, plan, marks (per case), progress, rows (per case), done, error.
 import * as asSha256 from "@chainsafe/as-sha256";
 import {sha256} from "@noble/hashes/sha2.js";
@@ -39,16 +40,30 @@ function select(cases, filter, impl) {
     .map((c) => (keep ? {...c, contenders: c.contenders.filter((k) => keep.test(k.impl))} : c));
 }
 
-async function run({quick, filter, impl}) {
+/**
+ * The hasher cases: hasher-cases.js is imported here only, dynamically, so it
+ * and persistent-merkle-tree are a chunk of their own that a run without them
+ * never fetches.
+ */
+async function hasherCases() {
+  const {makeBrowserHasherCases} = await import("./hasher-cases.js");
+  return makeBrowserHasherCases(ours);
+}
+
+async function run({quick, filter, impl, hasher}) {
   const stepMs = timerStepMs();
   postMessage({type: "env", timerStepMs: stepMs, crossOriginIsolated: globalThis.crossOriginIsolated === true, simd: ours.simdEnabled});
   const options = runOptions(quick, stepMs);
   const libs = {ours, asSha256, hashWasm: {createSHA256}, noble: {sha256}, webcrypto: subtle};
-  const cases = select(await makeCases(libs), filter, impl);
+  const all = await makeCases(libs);
+  if (hasher) all.push(...(await hasherCases()));
+  const cases = select(all, filter, impl);
   postMessage({type: "plan", cases: cases.map(describeCase), options});
 
   // Every output is checked before anything is timed; runCases checks again
-  // and times only what is correct.
+  // and times only what is correct. A hasher case's one message is the 64
+  // bytes under its root, so WebCrypto's digest of it is the root every
+  // hasher must give, as node:crypto's is in bench/node.js.
   for (const c of cases) {
     postMessage({type: "marks", caseId: c.id, marks: Object.fromEntries(await checkCase(c, oracle))});
   }
