@@ -40,7 +40,10 @@
  * @property {Contender[]} contenders  ours first, then as-sha256, then peers
  */
 
+import {concatBytes, pseudoRandomBytes} from "./bytes.js";
 import {loadPeers} from "./peers.js";
+
+export {concatBytes, pseudoRandomBytes};
 
 /** Implementation ids, in table order. */
 export const implIds = [
@@ -53,29 +56,6 @@ export const implIds = [
   "hashtree",
   "webcrypto",
 ];
-
-/** Deterministic pseudo-random bytes (xorshift32), so every run hashes the same input. */
-export function pseudoRandomBytes(length, seed) {
-  const out = new Uint8Array(length);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x;
-  }
-  return out;
-}
-
-export function concatBytes(list) {
-  const out = new Uint8Array(list.reduce((n, b) => n + b.length, 0));
-  let off = 0;
-  for (const b of list) {
-    out.set(b, off);
-    off += b.length;
-  }
-  return out;
-}
 
 function split(bytes, size) {
   const parts = [];

@@ -1,6 +1,7 @@
 // Shared by every test file.
 import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
+import {concatBytes as concatList, pseudoRandomBytes} from "../bench/bytes.js";
 import {reinitializeInstance, simdEnabled} from "../js/index.js";
 
 export const modules = [
@@ -36,18 +37,7 @@ export function toHex(bytes) {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 }
 
-/** Deterministic pseudo-random bytes (xorshift32), so failures reproduce. */
-export function pseudoRandomBytes(length, seed = 1) {
-  const out = new Uint8Array(length);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x;
-  }
-  return out;
-}
+export {pseudoRandomBytes};
 
 /** Deterministic pseudo-random integers in [0, max), for lengths and split points. */
 export function pseudoRandomInts(seed = 1) {
@@ -60,15 +50,8 @@ export function pseudoRandomInts(seed = 1) {
   };
 }
 
-export function concatBytes(...parts) {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
-}
+/** The arguments, one after another, in a new Uint8Array. */
+export const concatBytes = (...parts) => concatList(parts);
 
 /** Compares as hex, so a failure shows both digests. */
 export function assertBytesEqual(actual, expected, message) {

@@ -5,6 +5,7 @@
 import {createHash} from "node:crypto";
 import * as lib from "../../js/index.js";
 import {hasher} from "../../js/hasher.js";
+import {pseudoRandomBytes as bytes} from "../../bench/bytes.js";
 
 let passed = 0;
 let failed = 0;
@@ -22,18 +23,6 @@ function check(name, fn) {
 
 const oracle = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const hex = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
-
-function bytes(n, seed) {
-  const out = new Uint8Array(n);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x;
-  }
-  return out;
-}
 
 function digestsOf(input, count) {
   let s = "";
