@@ -48,7 +48,8 @@ async function buildFixture(dir) {
 /**
  * Runs in the browser (serialised by playwright): calls every API function on
  * deterministic inputs and returns each result next to WebCrypto's digest of
- * the same input, as hex.
+ * the same input, as hex. Being serialised, it cannot import, so it carries
+ * its own copy of bench/bytes.js's generator.
  */
 async function runChecks({simd, lengths, hashIntoCounts, chunkSizes}) {
   const api = globalThis.sha256simd;
