@@ -17,20 +17,28 @@ export const chromiumArgs = [
 ];
 
 /**
- * For tests that need Chromium: null when it is installed; else the reason to
- * skip `what`, or, where REQUIRE_BROWSER=1 (CI), an error.
+ * For tests that need the browser `name` at `path`: null when it is installed;
+ * else the reason to skip `what`, or, where REQUIRE_BROWSER=1 (CI), an error.
  */
+export function browserMissing(name, path, what) {
+  if (existsSync(path)) return null;
+  if (process.env.REQUIRE_BROWSER === "1") throw new Error(`${name} not found at ${path}, and REQUIRE_BROWSER=1`);
+  return `${name} not found at ${path}: ${what} skipped (REQUIRE_BROWSER=1 makes this a failure)`;
+}
+
 export function chromiumMissing(what) {
-  if (existsSync(chromiumPath)) return null;
-  if (process.env.REQUIRE_BROWSER === "1") throw new Error(`Chromium not found at ${chromiumPath}, and REQUIRE_BROWSER=1`);
-  return `Chromium not found at ${chromiumPath}: ${what} skipped (REQUIRE_BROWSER=1 makes this a failure)`;
+  return browserMissing("Chromium", chromiumPath, what);
 }
 
 export function launchChromium() {
   return chromium.launch({executablePath: chromiumPath, args: chromiumArgs});
 }
 
-/** Collects the page's uncaught errors and console errors, for a caller to assert on. */
+/**
+ * Collects the page's uncaught errors and console errors, for a caller to
+ * assert on. The events have the same names and shapes in playwright and
+ * puppeteer, so this serves Firefox pages too.
+ */
 export function collectErrors(page) {
   const errors = [];
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
@@ -43,12 +51,15 @@ export function collectErrors(page) {
 /**
  * Waits until the benchmark page's run has finished: resolves when
  * <html data-state> becomes "done", throws with the page's message on "error".
+ * It polls with page.evaluate, which playwright and puppeteer call alike
+ * (their waitForFunction take their arguments in different orders).
  */
 export async function waitForRun(page, timeoutMs) {
-  await page.waitForFunction(() => ["done", "error"].includes(document.documentElement.dataset.state), null, {
-    timeout: timeoutMs,
-    polling: 250,
-  });
-  const state = await page.evaluate(() => document.documentElement.dataset.state);
+  const deadline = Date.now() + timeoutMs;
+  let state;
+  while (!["done", "error"].includes((state = await page.evaluate(() => document.documentElement.dataset.state)))) {
+    if (Date.now() > deadline) throw new Error(`the benchmark run did not finish in ${timeoutMs} ms (state: ${state})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   if (state !== "done") throw new Error(`the benchmark run failed: ${await page.evaluate(() => window.benchError)}`);
 }

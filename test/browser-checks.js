@@ -1,0 +1,271 @@
+// The checks of the package in a browser, shared by the Chromium test
+// (playwright-core) and the Firefox test (puppeteer-core): the fixture page,
+// bundled by esbuild as a user's bundler would; the in-page function that
+// calls every API function and takes WebCrypto's digest of the same input; and
+// the mocha suite that runs it on the main thread and in a module worker, with
+// each wasm module. A test file supplies only how to open the page.
+import assert from "node:assert/strict";
+import {mkdtemp, rm, writeFile} from "node:fs/promises";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {fileURLToPath} from "node:url";
+import * as esbuild from "esbuild";
+import {startServer} from "../bench/web/serve.js";
+
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+
+// Each global entry point makes the package's namespace reachable from the
+// checks, and records which module the package chose at load, before any test
+// can call reinitializeInstance. The worker says when it has loaded.
+//
+// The checks reach the worker through the page: puppeteer cannot evaluate in
+// Firefox's workers (Firefox ESR 153's WebDriver BiDi answers "no such frame"
+// for a worker realm), so the page posts the function's source to the worker,
+// which runs it and answers on a MessageChannel. Chromium goes the same way,
+// so both browsers run the checks identically.
+const pageEntry = `
+import * as api from "sha256-simd";
+globalThis.sha256simd = api;
+globalThis.simdAtLoad = api.simdEnabled;
+globalThis.workerReady = new Promise((resolve, reject) => {
+  globalThis.worker = new Worker(new URL("./worker.js", import.meta.url), {type: "module"});
+  globalThis.worker.onmessage = (e) => resolve(e.data);
+  globalThis.worker.onerror = (e) => reject(new Error("worker failed: " + e.message));
+});
+globalThis.evaluateInWorker = ({source, arg}) => new Promise((resolve, reject) => {
+  const {port1, port2} = new MessageChannel();
+  port1.onmessage = (e) => {
+    port1.close();
+    if ("error" in e.data) reject(new Error("in the worker: " + e.data.error));
+    else resolve(e.data.result);
+  };
+  globalThis.worker.postMessage({source, arg, port: port2}, [port2]);
+});
+`;
+const workerEntry = `
+import * as api from "sha256-simd";
+globalThis.sha256simd = api;
+onmessage = async ({data: {source, arg, port}}) => {
+  try {
+    const fn = (0, eval)("(" + source + ")");
+    port.postMessage({result: await fn(arg)});
+  } catch (err) {
+    port.postMessage({error: String(err?.stack ?? err)});
+  }
+};
+postMessage({simdAtLoad: api.simdEnabled});
+`;
+const html = `<!doctype html><meta charset="utf-8"><title>sha256-simd</title><link rel="icon" href="data:,"><script type="module" src="./main.js"></script>`;
+
+export async function buildFixture(dir) {
+  for (const [name, contents] of [["main.js", pageEntry], ["worker.js", workerEntry]]) {
+    // resolveDir inside the package: "sha256-simd" resolves through its exports map.
+    await esbuild.build({
+      stdin: {contents, resolveDir: join(repoRoot, "bench"), sourcefile: name},
+      outfile: join(dir, name),
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      logLevel: "warning",
+    });
+  }
+  await writeFile(join(dir, "index.html"), html);
+}
+
+/**
+ * Runs in the browser (serialised by playwright or puppeteer): calls every API
+ * function on deterministic inputs and returns each result next to WebCrypto's
+ * digest of the same input, as hex. Being serialised, it cannot import, so it
+ * carries its own copy of bench/bytes.js's generator.
+ */
+export async function runChecks({simd, lengths, hashIntoCounts, chunkSizes}) {
+  const api = globalThis.sha256simd;
+  const defaultSimd = api.simdEnabled;
+  const hex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  const webcrypto = async (data) => hex(new Uint8Array(await crypto.subtle.digest("SHA-256", data)));
+  const bytes = (length, seed) => {
+    const out = new Uint8Array(length);
+    let x = seed >>> 0 || 1;
+    for (let i = 0; i < length; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      out[i] = x;
+    }
+    return out;
+  };
+  const objectBytes = (obj) => {
+    const out = new Uint8Array(32);
+    api.hashObjectToByteArray(obj, out, 0);
+    return out;
+  };
+  const entries = [];
+  // The hex is taken at once: some results are views that the next call reuses.
+  const check = async (name, got, input) => {
+    const gotHex = hex(got);
+    entries.push({name, got: gotHex, want: await webcrypto(input)});
+  };
+
+  api.reinitializeInstance(simd);
+  const forcedSimd = api.simdEnabled;
+  try {
+    for (const len of lengths) {
+      const data = bytes(len, len + 1);
+      await check(`digest(${len} bytes)`, api.digest(data), data);
+
+      const hasher = new api.SHA256();
+      for (let off = 0, k = 0; off < len; k++) {
+        const size = chunkSizes[k % chunkSizes.length];
+        hasher.update(data.subarray(off, off + size));
+        off += size;
+      }
+      await check(`SHA256 update in chunks of ${chunkSizes} (${len} bytes)`, hasher.final(), data);
+    }
+
+    // Two streaming objects fed alternately must not disturb each other.
+    const [a, b] = [bytes(1000, 7), bytes(777, 8)];
+    const [ha, hb] = [new api.SHA256(), new api.SHA256()];
+    for (let off = 0; off < 1000; off += 100) {
+      ha.update(a.subarray(off, off + 100));
+      hb.update(b.subarray(off, off + 100));
+    }
+    await check("SHA256 interleaved, first object", ha.final(), a);
+    await check("SHA256 interleaved, second object", hb.final(), b);
+    await check("SHA256 reused after init()", ha.init().update(b).final(), b);
+
+    const m64 = bytes(64, 64);
+    const [left, right] = [m64.subarray(0, 32), m64.subarray(32)];
+    await check("digest64", api.digest64(m64), m64);
+    const into = new Uint8Array(32);
+    api.digest64Into(m64, into);
+    await check("digest64Into", into, m64);
+    await check("digest2Bytes32", api.digest2Bytes32(left, right), m64);
+    api.digest2Bytes32Into(left, right, into);
+    await check("digest2Bytes32Into", into, m64);
+
+    const [objL, objR] = [api.byteArrayToHashObject(left, 0), api.byteArrayToHashObject(right, 0)];
+    await check("digest64HashObjects", objectBytes(api.digest64HashObjects(objL, objR)), m64);
+    const objOut = {h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0};
+    api.digest64HashObjectsInto(objL, objR, objOut);
+    await check("digest64HashObjectsInto", objectBytes(objOut), m64);
+
+    const four = [0, 1, 2, 3].map((i) => bytes(64, 100 + i));
+    const outs = api.batchHash4UintArray64s(four);
+    for (let i = 0; i < 4; i++) await check(`batchHash4UintArray64s output ${i}`, outs[i], four[i]);
+
+    const objects = four.flatMap((m) => [api.byteArrayToHashObject(m, 0), api.byteArrayToHashObject(m, 32)]);
+    const objOuts = api.batchHash4HashObjectInputs(objects);
+    for (let i = 0; i < 4; i++) await check(`batchHash4HashObjectInputs output ${i}`, objectBytes(objOuts[i]), four[i]);
+
+    for (const count of hashIntoCounts) {
+      const input = bytes(64 * count, count);
+      const output = new Uint8Array(32 * count);
+      api.hashInto(input, output);
+      // In place: the output aliases the start of the input.
+      const inPlace = input.slice();
+      api.hashInto(inPlace, inPlace.subarray(0, 32 * count));
+      for (let i = 0; i < count; i++) {
+        const want = await webcrypto(input.subarray(64 * i, 64 * i + 64));
+        const got = hex(output.subarray(32 * i, 32 * i + 32));
+        const gotInPlace = hex(inPlace.subarray(32 * i, 32 * i + 32));
+        if (got !== want || gotInPlace !== want || i === count - 1) {
+          entries.push({name: `hashInto(${count} messages) output ${i}`, got, want});
+          entries.push({name: `hashInto(${count} messages, in place) output ${i}`, got: gotInPlace, want});
+        }
+      }
+    }
+  } finally {
+    api.reinitializeInstance();
+  }
+  return {inWorker: typeof WorkerGlobalScope !== "undefined", defaultSimd, forcedSimd, entries};
+}
+
+export const params = {
+  lengths: [0, 1, 55, 56, 63, 64, 65, 1000, (1 << 20) + 3],
+  // 16389 messages are 1 MiB + 320 bytes: more than the module's I/O buffer.
+  hashIntoCounts: [1, 3, 4, 5, 7, 13, 16389],
+  chunkSizes: [1, 7, 10, 63, 64, 65, 1000],
+};
+
+/** Every hashing function of the API: each must have at least one check. */
+export const apiFunctions = [
+  "digest",
+  "digest64",
+  "digest64Into",
+  "digest2Bytes32",
+  "digest2Bytes32Into",
+  "digest64HashObjects",
+  "digest64HashObjectsInto",
+  "batchHash4UintArray64s",
+  "batchHash4HashObjectInputs",
+  "hashInto",
+  "SHA256",
+];
+
+/**
+ * The suite, for one browser.
+ * @param {string} browserName  e.g. "Chromium"
+ * @param {object} driver
+ * @param {() => string|null} driver.missing  null when the browser is installed, else why the suite is skipped (or it throws)
+ * @param {(url: string) => Promise<{page, errors: string[], close: () => Promise<void>}>} driver.open
+ *   launches the browser and loads url; page needs only evaluate(fn, arg), which playwright and puppeteer
+ *   both have. errors collects the page's uncaught errors and console errors.
+ */
+export function describeBrowserChecks(browserName, {missing, open}) {
+  describe(`the package in ${browserName} (esbuild bundle)`, function () {
+    let dir, server, opened, worker;
+
+    before(async function () {
+      const reason = missing();
+      if (reason) {
+        console.warn(`      ${reason}`);
+        this.skip();
+      }
+      dir = await mkdtemp(join(tmpdir(), "sha256-simd-browser-"));
+      await buildFixture(dir);
+      server = await startServer({dir});
+      opened = await open(server.url);
+      // The page's evaluateInWorker, in the shape of a driver's worker.evaluate.
+      worker = {
+        evaluate: (fn, arg) => opened.page.evaluate((call) => globalThis.evaluateInWorker(call), {source: fn.toString(), arg}),
+      };
+    });
+
+    after(async function () {
+      await opened?.close();
+      await server?.close();
+      if (dir) await rm(dir, {recursive: true, force: true});
+    });
+
+    it("chose the SIMD module at load, on the main thread and in the worker", async function () {
+      // The worker's message carries its choice; the page's was recorded before any test ran.
+      const fromWorker = await opened.page.evaluate(() => globalThis.workerReady);
+      const main = await opened.page.evaluate(() => globalThis.simdAtLoad);
+      assert.deepEqual({main, worker: fromWorker.simdAtLoad}, {main: true, worker: true}, `${browserName} supports wasm SIMD`);
+    });
+
+    for (const where of ["main thread", "worker"]) {
+      for (const simd of [true, false]) {
+        it(`${where}, ${simd ? "SIMD" : "scalar"} module: every function equals WebCrypto`, async function () {
+          const context = where === "worker" ? worker : opened.page;
+          const {inWorker, defaultSimd, forcedSimd, entries} = await context.evaluate(runChecks, {simd, ...params});
+          assert.equal(inWorker, where === "worker", "the checks ran in the wrong place");
+          assert.equal(defaultSimd, true, `${browserName} supports wasm SIMD, so the SIMD module is the default`);
+          assert.equal(forcedSimd, simd, "reinitializeInstance did not switch the module");
+          for (const fn of apiFunctions) {
+            assert.ok(entries.some((e) => e.name.split(/[ (]/)[0] === fn), `no check ran for ${fn}`);
+          }
+          for (const len of params.lengths) {
+            assert.ok(entries.some((e) => e.name === `digest(${len} bytes)`), `no check for length ${len}`);
+          }
+          const wrong = entries.filter((e) => e.got !== e.want);
+          assert.deepEqual(wrong, [], `${wrong.length} of ${entries.length} results differ from WebCrypto`);
+        });
+      }
+    }
+
+    it("raised no page errors", function () {
+      assert.deepEqual(opened.errors, []);
+    });
+  });
+}
