@@ -10,7 +10,22 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import * as esbuild from "esbuild";
+import {collectErrors} from "../bench/web/chromium.js";
 import {startServer} from "../bench/web/serve.js";
+
+/** Launches the browser and loads url; errors collects the page's uncaught and console errors. */
+async function open(launch, url) {
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    await page.goto(url);
+    return {page, errors, close: () => browser.close()};
+  } catch (err) {
+    await browser.close();
+    throw err;
+  }
+}
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -207,11 +222,10 @@ export const apiFunctions = [
  * @param {string} browserName  e.g. "Chromium"
  * @param {object} driver
  * @param {() => string|null} driver.missing  null when the browser is installed, else why the suite is skipped (or it throws)
- * @param {(url: string) => Promise<{page, errors: string[], close: () => Promise<void>}>} driver.open
- *   launches the browser and loads url; page needs only evaluate(fn, arg), which playwright and puppeteer
- *   both have. errors collects the page's uncaught errors and console errors.
+ * @param {() => Promise<object>} driver.launch  starts the browser (playwright's or puppeteer's Browser:
+ *   both have newPage() and close(), and their pages goto(url) and evaluate(fn, arg))
  */
-export function describeBrowserChecks(browserName, {missing, open}) {
+export function describeBrowserChecks(browserName, {missing, launch}) {
   describe(`the package in ${browserName} (esbuild bundle)`, function () {
     let dir, server, opened, worker;
 
@@ -224,7 +238,7 @@ export function describeBrowserChecks(browserName, {missing, open}) {
       dir = await mkdtemp(join(tmpdir(), "sha256-simd-browser-"));
       await buildFixture(dir);
       server = await startServer({dir});
-      opened = await open(server.url);
+      opened = await open(launch, server.url);
       // The page's evaluateInWorker, in the shape of a driver's worker.evaluate.
       worker = {
         evaluate: (fn, arg) => opened.page.evaluate((call) => globalThis.evaluateInWorker(call), {source: fn.toString(), arg}),
