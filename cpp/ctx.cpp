@@ -47,13 +47,7 @@ void ctx_final(Ctx* ctx, uint8_t out[32]) {
   store_be32(b + 56, uint32_t(bits >> 32));
   store_be32(b + 60, uint32_t(bits));
   compress(ctx->h, b, 1);
-#ifdef __wasm_simd128__
-  // Two v128 byte swaps instead of 32 byte stores: 5% faster 32-byte digest.
-  wasm_v128_store(out, bswap32(wasm_v128_load(ctx->h)));
-  wasm_v128_store(out + 16, bswap32(wasm_v128_load(ctx->h + 4)));
-#else
-  for (int i = 0; i < 8; i++) store_be32(out + 4 * i, ctx->h[i]);
-#endif
+  store_digest(out, ctx->h);
 }
 
 }  // namespace sha256

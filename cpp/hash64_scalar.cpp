@@ -11,12 +11,6 @@ extern "C" EMSCRIPTEN_KEEPALIVE SHA256_HASH64_KERNEL(hash64_scalar) {
     for (int i = 0; i < 8; i++) state[i] = IV[i];
     compress(state, in, 1);
     compress_pad64(state);
-#ifdef __wasm_simd128__
-    // Two v128 byte swaps instead of 32 byte stores: 2% faster.
-    wasm_v128_store(out, bswap32(wasm_v128_load(state)));
-    wasm_v128_store(out + 16, bswap32(wasm_v128_load(state + 4)));
-#else
-    for (int i = 0; i < 8; i++) store_be32(out + 4 * i, state[i]);
-#endif
+    store_digest(out, state);
   }
 }
