@@ -6,7 +6,7 @@
 import {assertBytes} from "./check.js";
 import {hashObjectIntoWords, wordsIntoHashObject} from "./hashObject.js";
 import {digest2Bytes32, digest2Bytes32Into, hashInto} from "./index.js";
-import {io32, io8, ioPtr, ioSize, ioView, out32, wasm} from "./instance.js";
+import {io32, io8, ioPtr, ioSize, out32, reduceThroughBuffer, wasm} from "./instance.js";
 
 const CHUNK = 32;
 const BLOCK = 64;
@@ -132,12 +132,7 @@ function digestNLevel(data, nLevel) {
   // Each group's root is written at or before the group's first byte, so no
   // group is overwritten before it is read.
   if (bytesInBatch <= ioSize) {
-    for (let off = 0; off < length; off += ioSize) {
-      const len = Math.min(ioSize, length - off);
-      io8.set(data.subarray(off, off + len));
-      wasm.digest_n_level(ioPtr, len / CHUNK, nLevel);
-      data.set(ioView(len / 2 ** nLevel), off / 2 ** nLevel);
-    }
+    reduceThroughBuffer(data, data, 2 ** nLevel, (len) => wasm.digest_n_level(ioPtr, len / CHUNK, nLevel));
   } else {
     for (let off = 0; off < length; off += bytesInBatch) {
       const group = data.subarray(off, off + bytesInBatch);

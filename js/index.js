@@ -9,7 +9,7 @@ import {
   hashObjectToByteArray,
   wordsIntoHashObject,
 } from "./hashObject.js";
-import {ctxPtr, io32, io8, ioPtr, ioSize, ioView, out32, wasm} from "./instance.js";
+import {ctxPtr, io32, io8, ioPtr, ioSize, out32, reduceThroughBuffer, wasm} from "./instance.js";
 import {SHA256, absorb} from "./sha256.js";
 
 export {allocUnsafe, byteArrayIntoHashObject, byteArrayToHashObject, hashObjectToByteArray, SHA256};
@@ -136,6 +136,8 @@ export function batchHash4HashObjectInputs(inputs) {
 export const hash4Input64s = batchHash4UintArray64s;
 export const hash8HashObjects = batchHash4HashObjectInputs;
 
+const hashPieceInPlace = (len) => wasm.hash64(ioPtr, ioPtr, len >> 6);
+
 /**
  * Hashes N 64-byte messages (input, N * 64 bytes) into N digests (output,
  * N * 32 bytes), looping inside wasm. output may alias the start of input.
@@ -146,18 +148,5 @@ export function hashInto(input, output) {
   const n = input.length;
   if (n % 64 !== 0) throw new Error(`Invalid input length ${n}`);
   if (n !== output.length * 2) throw new Error(`Invalid output length ${output.length}`);
-  if (n <= ioSize) {
-    io8.set(input);
-    wasm.hash64(ioPtr, ioPtr, n >> 6);
-    output.set(ioView(n >> 1));
-    return;
-  }
-  // Digests of chunk k land before input chunk k + 1, so an output that
-  // aliases the start of input is never written before it is read.
-  for (let off = 0; off < n; off += ioSize) {
-    const len = Math.min(ioSize, n - off);
-    io8.set(input.subarray(off, off + len));
-    wasm.hash64(ioPtr, ioPtr, len >> 6);
-    output.set(ioView(len >> 1), off >> 1);
-  }
+  reduceThroughBuffer(input, output, 2, hashPieceInPlace);
 }

@@ -62,4 +62,20 @@ export function ioView(n) {
   return (ioViews[n] ??= io8.subarray(0, n));
 }
 
+/**
+ * Streams input through the I/O buffer in pieces of at most ioSize bytes:
+ * reduce(len) turns the len bytes at ioPtr into len / factor bytes there, and
+ * those land in output at off / factor. A piece's results land before the
+ * next piece's input, so output may alias the start of input.
+ */
+export function reduceThroughBuffer(input, output, factor, reduce) {
+  const n = input.length;
+  for (let off = 0; off < n; off += ioSize) {
+    const len = Math.min(ioSize, n - off);
+    io8.set(len === n ? input : input.subarray(off, off + len));
+    reduce(len);
+    output.set(ioView(len / factor), off / factor);
+  }
+}
+
 reinitializeInstance();
