@@ -40,7 +40,7 @@
  * @property {Contender[]} contenders  ours first, then as-sha256, then peers
  */
 
-import {concatBytes, pseudoRandomBytes} from "./bytes.js";
+import {concatBytes, pseudoRandomBytes} from "../test/support/bytes.js";
 import {loadPeers} from "./peers.js";
 
 export {concatBytes, pseudoRandomBytes};

@@ -10,8 +10,8 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import * as esbuild from "esbuild";
-import {collectErrors} from "../bench/web/chromium.js";
-import {startServer} from "../bench/web/serve.js";
+import {collectErrors} from "./support/chromium.js";
+import {startServer} from "./support/serve.js";
 
 /** Launches the browser and loads url; errors collects the page's uncaught and console errors. */
 async function open(launch, url) {
@@ -91,7 +91,7 @@ export async function buildFixture(dir) {
  * Runs in the browser (serialised by playwright or puppeteer): calls every API
  * function on deterministic inputs and returns each result next to WebCrypto's
  * digest of the same input, as hex. Being serialised, it cannot import, so it
- * carries its own copy of bench/bytes.js's generator.
+ * carries its own copy of test/support/bytes.js's generator.
  */
 export async function runChecks({simd, lengths, hashIntoCounts, chunkSizes}) {
   const api = globalThis.sha256simd;

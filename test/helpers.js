@@ -1,7 +1,7 @@
 // Shared by every test file.
 import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
-import {concatBytes as concatList, pseudoRandomBytes} from "../bench/bytes.js";
+import {concatBytes as concatList, pseudoRandomBytes} from "./support/bytes.js";
 import {reinitializeInstance, simdEnabled} from "../js/index.js";
 
 export const modules = [

@@ -11,8 +11,9 @@ import * as asSha256 from "@chainsafe/as-sha256";
 import * as ours from "../js/index.js";
 import {makeCases} from "../bench/cases.js";
 import {build, resultsDir} from "../bench/web/build.js";
-import {chromiumMissing, collectErrors, launchChromium, waitForRun} from "../bench/web/chromium.js";
-import {startServer} from "../bench/web/serve.js";
+import {waitForRun} from "../bench/web/wait-for-run.js";
+import {chromiumMissing, collectErrors, launchChromium} from "./support/chromium.js";
+import {startServer} from "./support/serve.js";
 
 const screenshotPath = fileURLToPath(new URL("../test-output/web-bench.png", import.meta.url));
 const browserImpls = ["ours-simd", "ours-scalar", "as-sha256", "hash-wasm", "noble", "webcrypto"];

@@ -14,9 +14,10 @@ import {cpus, tmpdir} from "node:os";
 import {join} from "node:path";
 import {build, resultsDir} from "./build.js";
 import {parseArgs} from "./args.js";
-import {collectErrors, launchChromium, waitForRun} from "./chromium.js";
-import {launchFirefox} from "./firefox.js";
-import {startServer} from "./serve.js";
+import {collectErrors, launchChromium} from "../../test/support/chromium.js";
+import {launchFirefox} from "../../test/support/firefox.js";
+import {startServer} from "../../test/support/serve.js";
+import {waitForRun} from "./wait-for-run.js";
 import {resultsFileName} from "../results.js";
 
 // How to open a 1280x900 page in each browser: playwright sizes it at

@@ -1,84 +1,12 @@
-// Serves the benchmark page. The COOP/COEP headers make the page cross-origin
-// isolated, which makes performance.now() step by 5 µs instead of 100 µs in
-// Chromium (20 µs instead of 1 ms in Firefox); worker scripts get them too,
-// since under COEP a worker script without them is refused.
+// Builds and serves the benchmark page (see test/support/serve.js for the
+// headers that make it cross-origin isolated).
 //
 //   node bench/web/serve.js [--port 8080] [--host 127.0.0.1] [--dir DIR] [--no-build]
-import {createReadStream} from "node:fs";
-import {stat} from "node:fs/promises";
-import {createServer} from "node:http";
-import {extname, join, normalize, resolve, sep} from "node:path";
+import {resolve} from "node:path";
 import {pathToFileURL} from "node:url";
+import {startServer} from "../../test/support/serve.js";
 import {build, defaultOutDir} from "./build.js";
 import {parseArgs} from "./args.js";
-
-const contentTypes = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".png": "image/png",
-  ".svg": "image/svg+xml",
-  ".wasm": "application/wasm",
-};
-
-export const isolationHeaders = {
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Cross-Origin-Embedder-Policy": "require-corp",
-  "Cross-Origin-Resource-Policy": "same-origin",
-};
-
-/** Resolves a URL path to a file under root, or null if it would leave root. */
-function fileFor(root, urlPath) {
-  let path;
-  try {
-    path = decodeURIComponent(urlPath.split("?")[0]);
-  } catch {
-    return null;
-  }
-  if (path.endsWith("/")) path += "index.html";
-  const file = normalize(join(root, path));
-  return file === root || file.startsWith(root + sep) ? file : null;
-}
-
-/**
- * Serves the files under dir on host:port (port 0: any free port).
- * Resolves to {server, url, close()}.
- */
-export function startServer({dir = defaultOutDir, host = "127.0.0.1", port = 0} = {}) {
-  const root = resolve(dir);
-  const server = createServer(async (req, res) => {
-    const send = (status, text) => {
-      res.writeHead(status, {"Content-Type": "text/plain; charset=utf-8", ...isolationHeaders});
-      res.end(text);
-    };
-    if (req.method !== "GET" && req.method !== "HEAD") return send(405, "method not allowed\n");
-    const file = fileFor(root, req.url);
-    if (!file) return send(403, "forbidden\n");
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) return send(404, "not found\n");
-    res.writeHead(200, {
-      "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
-      "Content-Length": info.size,
-      "Cache-Control": "no-store",
-      ...isolationHeaders,
-    });
-    if (req.method === "HEAD") return res.end();
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((resolveStart, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      const url = `http://${host}:${server.address().port}/`;
-      const close = () => new Promise((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      });
-      resolveStart({server, url, close});
-    });
-  });
-}
 
 async function main() {
   const args = parseArgs(process.argv.slice(2), {port: "8080", host: "127.0.0.1", dir: defaultOutDir, build: true});

@@ -5,7 +5,7 @@
 import {createHash} from "node:crypto";
 import * as lib from "../../js/index.js";
 import {hasher} from "../../js/hasher.js";
-import {pseudoRandomBytes as bytes} from "../../bench/bytes.js";
+import {pseudoRandomBytes as bytes} from "../support/bytes.js";
 
 let passed = 0;
 let failed = 0;
