@@ -1,5 +1,7 @@
-// As in as-sha256: in Node, digests are views into Buffer's pooled memory,
-// which is faster to hand out than a fresh ArrayBuffer per digest.
+// allocUnsafe is as-sha256's export, kept for drop-in use: in Node it hands
+// out views into Buffer's pooled memory, as as-sha256 does. The digests of
+// this package do not use it: a fresh Uint8Array is faster (measured, see
+// allocDigest in index.js).
 const NodeBuffer = globalThis.Buffer;
 
 /**

@@ -6,16 +6,17 @@
 import {assertBytes} from "./check.js";
 import {hashObjectIntoWords, wordsIntoHashObject} from "./hashObject.js";
 import {digest2Bytes32, digest2Bytes32Into, hashInto} from "./index.js";
-import {io32, io8, ioPtr, ioSize, out32, reduceThroughBuffer, wasm} from "./instance.js";
+import {wasm} from "./instance.js";
+import {copyIn, ioDigest, ioPtr, ioSize, ioWords, streamThrough} from "./io.js";
 
 const CHUNK = 32;
 const BLOCK = 64;
 
 function digest64HashObjects(left, right, parent) {
-  hashObjectIntoWords(left, io32, 0);
-  hashObjectIntoWords(right, io32, 8);
+  hashObjectIntoWords(left, ioWords, 0);
+  hashObjectIntoWords(right, ioWords, 8);
   wasm.hash64(ioPtr, ioPtr, 1);
-  wordsIntoHashObject(io32, 0, parent);
+  wordsIntoHashObject(ioWords, 0, parent);
 }
 
 /** Levels between the chunks and the root of a tree padded to padFor chunks. */
@@ -27,34 +28,22 @@ function layerCount(padFor) {
   return levels;
 }
 
-// Copiers of chunks [first, first + count) of an input to the I/O buffer at
-// byte offset `at`; first is even. copyBlocks copies whole blocks, so for an
-// odd count one chunk more, which the buffer has room for and merkleize()
-// ignores or overwrites with padding.
-function copyBytes(bytes, first, count, at) {
-  const start = first * CHUNK;
-  const end = start + count * CHUNK;
-  io8.set(start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end), at);
-}
-
-function copyBlocks(blocks, first, count, at) {
-  const end = (first + count + 1) >> 1;
-  for (let i = first >> 1; i < end; i++, at += BLOCK) io8.set(blocks[i], at);
-}
-
 /**
- * Writes the root of the first n chunks of input, padded to 2^levels chunks,
+ * Writes the root of the first n chunks of input (bytes, or an array of
+ * 64-byte blocks), padded to 2^levels chunks,
  * to output at offset. Only the first 2^levels chunks reach that root; any
  * more are ignored, as in persistent-merkle-tree.
  */
-function merkleizeChunks(input, copy, n, levels, output, offset) {
+function merkleizeChunks(input, n, levels, output, offset) {
   const ioChunks = ioSize / CHUNK;
   // merkleize() ignores the extra chunks itself; only inputs too big for one
   // call are cut here. (2 ** levels on every call cost 50 ns of the 1.7 us
   // that an 8-chunk tree takes, measured.)
   if (n > ioChunks && n > 2 ** levels) n = 2 ** levels;
+  // copyIn copies an array's blocks whole, so for an odd n one chunk more,
+  // which the buffer has room for and merkleize() ignores.
   if (n <= ioChunks) {
-    copy(input, 0, n, 0);
+    copyIn(input, 0, n * CHUNK, 0);
     wasm.merkleize(ioPtr, ioPtr, n, 0, levels);
   } else {
     // Too big for one call: each half-buffer piece is reduced to the root of
@@ -66,15 +55,11 @@ function merkleizeChunks(input, copy, n, levels, output, offset) {
     if (pieces > pieceChunks) {
       throw new RangeError(`Input of ${n} chunks exceeds the ${pieceChunks ** 2} that can be merkleized`);
     }
-    for (let k = 0; k < pieces; k++) {
-      const first = k * pieceChunks;
-      const count = Math.min(pieceChunks, n - first);
-      copy(input, first, count, half);
-      wasm.merkleize(ioPtr + CHUNK * k, ioPtr + half, count, 0, pieceDepth);
-    }
+    const mergePiece = (len, k) => wasm.merkleize(ioPtr + CHUNK * k, ioPtr + half, len / CHUNK, 0, pieceDepth);
+    streamThrough(input, n * CHUNK, half, mergePiece);
     wasm.merkleize(ioPtr, ioPtr, pieces, pieceDepth, levels - pieceDepth);
   }
-  output.set(out32, offset);
+  output.set(ioDigest, offset);
 }
 
 /** Merkleizes blocksBytes (not modified) and writes the root to output at offset. */
@@ -91,7 +76,7 @@ function merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
       throw new Error(`Invalid input length, expect to be multiple of 64 bytes, got ${length}, padFor=${padFor}`);
     }
   }
-  merkleizeChunks(blocksBytes, copyBytes, length / CHUNK, levels, output, offset);
+  merkleizeChunks(blocksBytes, length / CHUNK, levels, output, offset);
 }
 
 /** Merkleizes blocks[0..blockLimit) (not modified) and writes the root to output at offset. */
@@ -113,7 +98,7 @@ function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
       if (block.length !== BLOCK) throw new Error(`Invalid block length, expect to be 64 bytes, got ${block.length}`);
     }
   }
-  merkleizeChunks(blocks, copyBlocks, 2 * blockLimit, levels, output, offset);
+  merkleizeChunks(blocks, 2 * blockLimit, levels, output, offset);
 }
 
 /**
@@ -132,11 +117,12 @@ function digestNLevel(data, nLevel) {
   // Each group's root is written at or before the group's first byte, so no
   // group is overwritten before it is read.
   if (bytesInBatch <= ioSize) {
-    reduceThroughBuffer(data, data, 2 ** nLevel, (len) => wasm.digest_n_level(ioPtr, len / CHUNK, nLevel));
+    const reducePiece = (len) => wasm.digest_n_level(ioPtr, len / CHUNK, nLevel);
+    streamThrough(data, length, 0, reducePiece, data, 2 ** nLevel);
   } else {
     for (let off = 0; off < length; off += bytesInBatch) {
       const group = data.subarray(off, off + bytesInBatch);
-      merkleizeChunks(group, copyBytes, 2 ** nLevel, nLevel, data, off / 2 ** nLevel);
+      merkleizeChunks(group, 2 ** nLevel, nLevel, data, off / 2 ** nLevel);
     }
   }
   return data.subarray(0, length / 2 ** nLevel);
@@ -153,7 +139,7 @@ const result = {h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0};
 function hashBatch(count) {
   wasm.hash64(ioPtr, ioPtr, count);
   for (let j = 0; j < count; j++) {
-    wordsIntoHashObject(io32, 8 * j, result);
+    wordsIntoHashObject(ioWords, 8 * j, result);
     dests[j].applyHash(result);
     // Dropped so the batch does not keep old trees alive.
     dests[j] = null;
@@ -173,8 +159,8 @@ function executeHashComputations(hashComputations) {
         dests.fill(null, 0, count);
         throw new Error(`Invalid HashComputation at index ${index}`);
       }
-      hashObjectIntoWords(src0, io32, 16 * count);
-      hashObjectIntoWords(src1, io32, 16 * count + 8);
+      hashObjectIntoWords(src0, ioWords, 16 * count);
+      hashObjectIntoWords(src1, ioWords, 16 * count + 8);
       dests[count++] = dest;
       if (count === batchSize) {
         hashBatch(count);

@@ -1,6 +1,7 @@
-// Instantiates the wasm module and keeps the views that every API function
-// uses. All bindings here are live: reinitializeInstance() swaps the module and
-// every importer sees the new one.
+// Loads the wasm module and chooses between its SIMD and scalar builds. The
+// bindings here are live: reinitializeInstance() swaps the module, and every
+// importer sees the new one (and io.js the new views onto its memory).
+import {bindIo} from "./io.js";
 import {scalarWasm, simdWasm} from "./wasm-code.js";
 
 function decodeBase64(b64) {
@@ -16,19 +17,9 @@ const compiled = {simd: null, scalar: null};
 /** True when this runtime can compile the SIMD module. */
 export const simdSupported = WebAssembly.validate(simdBytes);
 
+/** The module instance's exports. */
 export let wasm;
 export let simdEnabled;
-/** Address and size of the module's I/O buffer, and views over all of it. */
-export let ioPtr;
-export let ioSize;
-export let io8;
-/** Int32 view of the I/O buffer: HashObject words are signed, as in as-sha256. */
-export let io32;
-/** The first digest in the I/O buffer. */
-export let out32;
-/** The module's streaming context. */
-export let ctxPtr;
-export let ctx8;
 
 export function reinitializeInstance(useSimd) {
   const simd = useSimd === undefined ? simdSupported : Boolean(useSimd);
@@ -39,43 +30,9 @@ export function reinitializeInstance(useSimd) {
   compiled[kind] ??= new WebAssembly.Module(simd ? simdBytes : decodeBase64(scalarWasm));
   const exports = new WebAssembly.Instance(compiled[kind], {}).exports;
   exports._initialize();
-  const buffer = exports.memory.buffer;
-  ioPtr = exports.io_ptr();
-  ioSize = exports.io_size();
-  io8 = new Uint8Array(buffer, ioPtr, ioSize);
-  io32 = new Int32Array(buffer, ioPtr, ioSize >> 2);
-  out32 = new Uint8Array(buffer, ioPtr, 32);
-  ctxPtr = exports.ctx_ptr();
-  ctx8 = new Uint8Array(buffer, ctxPtr, exports.ctx_size());
-  ioViews.length = 0;
+  bindIo(exports);
   wasm = exports;
   simdEnabled = simd;
-}
-
-// Views of the first n bytes of the I/O buffer, made once per length, so the
-// hot paths copy results out without allocating a view per call.
-const ioViews = [];
-const maxCachedView = 1 << 16;
-
-export function ioView(n) {
-  if (n > maxCachedView) return io8.subarray(0, n);
-  return (ioViews[n] ??= io8.subarray(0, n));
-}
-
-/**
- * Streams input through the I/O buffer in pieces of at most ioSize bytes:
- * reduce(len) turns the len bytes at ioPtr into len / factor bytes there, and
- * those land in output at off / factor. A piece's results land before the
- * next piece's input, so output may alias the start of input.
- */
-export function reduceThroughBuffer(input, output, factor, reduce) {
-  const n = input.length;
-  for (let off = 0; off < n; off += ioSize) {
-    const len = Math.min(ioSize, n - off);
-    io8.set(len === n ? input : input.subarray(off, off + len));
-    reduce(len);
-    output.set(ioView(len / factor), off / factor);
-  }
 }
 
 reinitializeInstance();

@@ -2,20 +2,14 @@
 // and swaps it in around each call, so objects cost no wasm instance and any
 // number of them can be interleaved.
 import {assertBytes} from "./check.js";
-import {ctx8, ctxPtr, io8, ioPtr, ioSize, out32, wasm} from "./instance.js";
+import {ctxBytes, ctxPtr, ioDigest, ioPtr, streamThrough} from "./io.js";
+import {wasm} from "./instance.js";
 
-/** Feeds data into the module's context, through the I/O buffer in chunks. */
+const absorbPiece = (len) => wasm.sha256_update(ctxPtr, ioPtr, len);
+
+/** Feeds data into the module's context, through the I/O buffer. */
 export function absorb(data) {
-  if (data.length <= ioSize) {
-    io8.set(data);
-    wasm.sha256_update(ctxPtr, ioPtr, data.length);
-    return;
-  }
-  for (let off = 0; off < data.length; off += ioSize) {
-    const chunk = data.subarray(off, off + ioSize);
-    io8.set(chunk);
-    wasm.sha256_update(ctxPtr, ioPtr, chunk.length);
-  }
+  streamThrough(data, data.length, 0, absorbPiece);
 }
 
 function finishedError(method) {
@@ -24,7 +18,7 @@ function finishedError(method) {
 
 export class SHA256 {
   constructor() {
-    this.ctx = new Uint8Array(ctx8.length);
+    this.ctx = new Uint8Array(ctxBytes.length);
     this.finished = false;
     this.init();
   }
@@ -32,7 +26,7 @@ export class SHA256 {
   /** Starts a new hash; an object can be reused after final(). */
   init() {
     wasm.sha256_init(ctxPtr);
-    this.ctx.set(ctx8);
+    this.ctx.set(ctxBytes);
     this.finished = false;
     return this;
   }
@@ -40,20 +34,20 @@ export class SHA256 {
   update(data) {
     assertBytes(data, "data", "SHA256.update");
     if (this.finished) throw finishedError("update");
-    ctx8.set(this.ctx);
+    ctxBytes.set(this.ctx);
     absorb(data);
-    this.ctx.set(ctx8);
+    this.ctx.set(ctxBytes);
     return this;
   }
 
   /** Returns the digest. A second final(), or update() after it, throws until init(). */
   final() {
     if (this.finished) throw finishedError("final");
-    ctx8.set(this.ctx);
+    ctxBytes.set(this.ctx);
     wasm.sha256_final(ctxPtr, ioPtr);
     this.finished = true;
     const out = new Uint8Array(32);
-    out.set(out32);
+    out.set(ioDigest);
     return out;
   }
 }

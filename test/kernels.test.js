@@ -1,7 +1,8 @@
 // Every hash64 kernel the module exports, called directly through the C ABI,
 // against node:crypto. One helper serves every kernel.
 import assert from "node:assert/strict";
-import {io8, ioPtr, ioSize, simdEnabled, wasm} from "../js/instance.js";
+import {simdEnabled, wasm} from "../js/instance.js";
+import {ioBytes, ioPtr, ioSize} from "../js/io.js";
 import {assertBytesEqual, forEachModule, pseudoRandomBytes, sha256Oracle} from "./helpers.js";
 
 // Counts that leave every remainder of a 4-lane kernel, from none to many groups.
@@ -32,19 +33,19 @@ function checkKernel(name, count, inPlace) {
   const used = 64 * count + (inPlace ? 0 : 32 * count);
   const guard = 64;
   assert.ok(used + guard <= ioSize);
-  io8.fill(0x5a, 0, used + guard);
-  io8.set(messages);
+  ioBytes.fill(0x5a, 0, used + guard);
+  ioBytes.set(messages);
   const outOffset = inPlace ? 0 : 64 * count;
   wasm[name](ioPtr + outOffset, ioPtr, count);
   const what = `${name}, count ${count}, ${inPlace ? "in place" : "out of place"}`;
-  assertBytesEqual(io8.subarray(outOffset, outOffset + 32 * count), expected, what);
+  assertBytesEqual(ioBytes.subarray(outOffset, outOffset + 32 * count), expected, what);
   if (inPlace) {
     // Past the digests the kernel may not write: the rest of the messages stay.
-    assertBytesEqual(io8.subarray(32 * count, 64 * count), messages.subarray(32 * count), `${what}: wrote past its digests`);
+    assertBytesEqual(ioBytes.subarray(32 * count, 64 * count), messages.subarray(32 * count), `${what}: wrote past its digests`);
   } else {
-    assertBytesEqual(io8.subarray(0, 64 * count), messages, `${what}: changed its input`);
+    assertBytesEqual(ioBytes.subarray(0, 64 * count), messages, `${what}: changed its input`);
   }
-  assertBytesEqual(io8.subarray(used, used + guard), new Uint8Array(guard).fill(0x5a), `${what}: wrote past its output`);
+  assertBytesEqual(ioBytes.subarray(used, used + guard), new Uint8Array(guard).fill(0x5a), `${what}: wrote past its output`);
 }
 
 forEachModule("hash64 kernels against node:crypto", function (module) {
