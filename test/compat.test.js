@@ -116,11 +116,6 @@ forEachModule("compatibility with @chainsafe/as-sha256: the same results on rand
       }
     });
   }
-
-  it("simdEnabled is a boolean in both", function () {
-    assert.equal(typeof ours.simdEnabled, "boolean");
-    assert.equal(typeof as.simdEnabled, "boolean");
-  });
 });
 
 forEachModule("where as-sha256 is wrong, node:crypto is the oracle", function () {
