@@ -1,0 +1,305 @@
+// sha256-simd/pool against node:crypto, the single-threaded package and
+// persistent-merkle-tree's hashtree hasher (native, independent of this
+// package), with every fault the pool handles injected.
+import assert from "node:assert/strict";
+import {spawnSync} from "node:child_process";
+import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {LeafNode, subtreeFillToContents} from "@chainsafe/persistent-merkle-tree";
+import {hasher as hashtreeHasher} from "@chainsafe/persistent-merkle-tree/hasher/hashtree";
+import {hashInto} from "../js/index.js";
+import {MIN_PARALLEL_HASHES, createHashPool} from "../js/pool.js";
+import {SLOTS, SLOT_IN} from "../js/pool-unit.js";
+import {assertBytesEqual, pseudoRandomBytes, sha256Oracle} from "./helpers.js";
+
+const injectFault = Symbol.for("sha256-simd/pool.injectFault");
+// Three threads on any machine: the caller and two workers.
+const THREADS = 3;
+/** Messages that fill every slot of the pool's shared buffer. */
+const SHARED_MESSAGES = ((THREADS - 1) * SLOTS * SLOT_IN) / 64;
+
+/** Digests of every message, one by one, from node:crypto. */
+function oracleDigests(input) {
+  const out = new Uint8Array(input.length / 2);
+  for (let i = 0; i < input.length / 64; i++) out.set(sha256Oracle(input.subarray(64 * i, 64 * i + 64)), 32 * i);
+  return out;
+}
+
+const errorOf = (fn) => {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    return e;
+  }
+};
+
+/** The root from persistent-merkle-tree's hashtree hasher, which modifies its input: given a copy. */
+function hashtreeRoot(bytes, padFor) {
+  const root = new Uint8Array(32);
+  hashtreeHasher.merkleizeBlocksBytes(bytes.slice(), padFor, root, 0);
+  return root;
+}
+
+describe("sha256-simd/pool", function () {
+  this.timeout(60000);
+  let pool;
+  before(async () => {
+    pool = await createHashPool({threads: THREADS});
+  });
+  after(async () => {
+    await pool?.close();
+  });
+
+  it("runs the threads asked for", () => {
+    assert.equal(pool.threads, THREADS);
+  });
+
+  describe("hashInto", () => {
+    const sizes = [0, 1, 5, MIN_PARALLEL_HASHES - 1, MIN_PARALLEL_HASHES, MIN_PARALLEL_HASHES + 1, 3 * 4096 + 17, SHARED_MESSAGES + 4097];
+
+    it("matches node:crypto below, at and above the threshold and beyond the shared buffer", () => {
+      for (const n of sizes) {
+        const input = pseudoRandomBytes(64 * n, n + 1);
+        const output = new Uint8Array(32 * n);
+        pool.hashInto(input, output);
+        assertBytesEqual(output, oracleDigests(input), `${n} messages`);
+      }
+    });
+
+    it("writes into output = the start of input, as hashInto allows", () => {
+      for (const n of [MIN_PARALLEL_HASHES + 1, SHARED_MESSAGES + 4097]) {
+        const input = pseudoRandomBytes(64 * n, n + 2);
+        const expected = oracleDigests(input);
+        pool.hashInto(input, input.subarray(0, 32 * n));
+        assertBytesEqual(input.subarray(0, 32 * n), expected, `${n} messages in place`);
+      }
+    });
+
+    it("throws the errors of the single-threaded hashInto, and the next call is right", () => {
+      const big = 64 * (MIN_PARALLEL_HASHES + 2);
+      const bad = [
+        [new Uint8Array(65), new Uint8Array(32)],
+        [new Uint8Array(big), new Uint8Array(big / 2 - 32)],
+        [new Uint8Array(big + 1), new Uint8Array(big / 2)],
+        ["bytes", new Uint8Array(32)],
+        [new Uint8Array(big), null],
+        [new Uint16Array(big / 2), new Uint8Array(big / 2)],
+      ];
+      for (const [input, output] of bad) {
+        const expected = errorOf(() => hashInto(input, output));
+        const got = errorOf(() => pool.hashInto(input, output));
+        assert.ok(expected && got, "both throw");
+        assert.equal(got.constructor, expected.constructor);
+        assert.equal(got.message, expected.message);
+        const input2 = pseudoRandomBytes(big, 9);
+        const output2 = new Uint8Array(big / 2);
+        pool.hashInto(input2, output2);
+        assertBytesEqual(output2, oracleDigests(input2), "call after the error");
+      }
+    });
+  });
+
+  describe("hasher", () => {
+    const blocksOf = (bytes) => Array.from({length: bytes.length / 64}, (_, i) => bytes.slice(64 * i, 64 * i + 64));
+    // [chunks, padFor]: subtrees that do not fill the last unit, padFor not a
+    // power of two, chunks beyond padFor (ignored), data beyond the shared buffer.
+    const trees = [
+      [2 * MIN_PARALLEL_HASHES, 2 * MIN_PARALLEL_HASHES],
+      [2 * MIN_PARALLEL_HASHES + 66, 2 ** 20],
+      [3 * MIN_PARALLEL_HASHES + 2, 100000],
+      [2 ** 15 + 40, 2 ** 15],
+      [2 ** 16 + 2, 2 ** 40],
+    ];
+
+    it("merkleizeBlocksBytes matches the hashtree hasher and leaves its input and the rest of output alone", () => {
+      for (const [chunks, padFor] of trees) {
+        const bytes = pseudoRandomBytes(32 * chunks, chunks);
+        const copy = bytes.slice();
+        const output = new Uint8Array(48).fill(0xa5);
+        pool.hasher.merkleizeBlocksBytes(bytes, padFor, output, 8);
+        assertBytesEqual(output.subarray(8, 40), hashtreeRoot(bytes, padFor), `${chunks} chunks, padFor ${padFor}`);
+        assert.ok(output.subarray(0, 8).every((b) => b === 0xa5) && output.subarray(40).every((b) => b === 0xa5));
+        assertBytesEqual(bytes, copy);
+      }
+    });
+
+    it("merkleizeBlockArray matches the hashtree hasher, with blockLimit below blocks.length", () => {
+      for (const [chunks, padFor] of trees) {
+        const bytes = pseudoRandomBytes(32 * chunks, chunks + 1);
+        const blocks = [...blocksOf(bytes), pseudoRandomBytes(64, 1), pseudoRandomBytes(64, 2)];
+        const output = new Uint8Array(32);
+        pool.hasher.merkleizeBlockArray(blocks, chunks / 2, padFor, output, 0);
+        assertBytesEqual(output, hashtreeRoot(bytes, padFor), `${chunks} chunks, padFor ${padFor}`);
+      }
+    });
+
+    it("digestNLevel matches the hashtree hasher and returns the head of data", () => {
+      for (const nLevel of [1, 2, 3, 5, 13]) {
+        const bytes = pseudoRandomBytes(32 * 2 ** 16 + 32 * 2 ** 13 * 3, nLevel);
+        const expected = hashtreeHasher.digestNLevel(bytes.slice(), nLevel).slice();
+        const data = bytes.slice();
+        const roots = pool.hasher.digestNLevel(data, nLevel);
+        assert.equal(roots.buffer, data.buffer);
+        assert.equal(roots.byteOffset, 0);
+        assertBytesEqual(roots, expected, `nLevel ${nLevel}`);
+        const rest = roots.length;
+        assert.ok(Buffer.from(data.subarray(rest)).equals(bytes.subarray(rest)), "data past the roots changed");
+      }
+    });
+
+    it("executeHashComputations hashes a tree as the hashtree hasher merkleizes its leaves", () => {
+      for (const [count, depth] of [[3 * MIN_PARALLEL_HASHES + 5, 16], [40000, 20]]) {
+        const bytes = pseudoRandomBytes(32 * count, count);
+        const leaves = Array.from({length: count}, (_, i) => LeafNode.fromRoot(bytes.slice(32 * i, 32 * i + 32)));
+        const hcByLevel = [];
+        const root = subtreeFillToContents(leaves, depth, 0, hcByLevel);
+        pool.hasher.executeHashComputations(hcByLevel);
+        const padded = new Uint8Array(bytes.length + (count % 2) * 32);
+        padded.set(bytes);
+        assertBytesEqual(root.root, hashtreeRoot(padded, 2 ** depth), `${count} leaves`);
+      }
+    });
+
+    it("throws the single-threaded hasher's errors for bad arguments of large jobs", async () => {
+      const {hasher} = await import("../js/hasher.js");
+      const big = 32 * 2 * MIN_PARALLEL_HASHES;
+      const calls = [
+        (h) => h.merkleizeBlocksBytes(new Uint8Array(big + 32), 2 ** 20, new Uint8Array(32), 0),
+        (h) => h.merkleizeBlocksBytes(new Uint8Array(big), Infinity, new Uint8Array(32), 0),
+        (h) => h.merkleizeBlockArray([...Array(big / 64)].map(() => new Uint8Array(64)).concat([new Uint8Array(3)]), 10, 2 ** 20, new Uint8Array(32), 0),
+        (h) => h.digestNLevel(new Uint8Array(big + 32), 1),
+        (h) => h.executeHashComputations([[], undefined]),
+      ];
+      for (const call of calls) {
+        const expected = errorOf(() => call(hasher));
+        const got = errorOf(() => call(pool.hasher));
+        assert.ok(expected && got, "both throw");
+        assert.equal(got.message, expected.message);
+      }
+      // A bad HashComputation in the middle of a parallel level.
+      const leaves = Array.from({length: 2 * MIN_PARALLEL_HASHES + 2}, () => LeafNode.fromZero());
+      const hcByLevel = [];
+      subtreeFillToContents(leaves, 14, 0, hcByLevel);
+      const level = hcByLevel[hcByLevel.length - 1];
+      let k = 0;
+      for (const hc of level) if (k++ === MIN_PARALLEL_HASHES - 3) hc.src1 = null;
+      assert.throws(() => pool.hasher.executeHashComputations(hcByLevel), {message: `Invalid HashComputation at index ${MIN_PARALLEL_HASHES - 3}`});
+      const bytes = pseudoRandomBytes(32 * 2 ** 14, 3);
+      const out = new Uint8Array(32);
+      pool.hasher.merkleizeBlocksBytes(bytes, 2 ** 14, out, 0);
+      assertBytesEqual(out, hashtreeRoot(bytes, 2 ** 14), "call after the error");
+    });
+  });
+
+  describe("faults", () => {
+    const n = SHARED_MESSAGES + 4097;
+    const input = pseudoRandomBytes(64 * n, 77);
+    let expected;
+    before(() => {
+      expected = oracleDigests(input);
+    });
+
+    /** Calls hashInto until the fault has fired (at most 5 calls); returns the call's error or null. */
+    function untilFired(p, fired) {
+      for (let k = 0; k < 5; k++) {
+        const output = new Uint8Array(32 * n);
+        const error = errorOf(() => p.hashInto(input, output));
+        if (!error) assertBytesEqual(output, expected, "result despite the fault");
+        if (fired(error)) return error;
+      }
+      assert.fail("the injected fault never fired");
+    }
+
+    for (const fault of ["exit", "hang"]) {
+      it(`a worker that ${fault === "exit" ? "exits" : "hangs"} mid-job: the caller redoes its unit, the pool goes on with one thread less`, async () => {
+        const p = await createHashPool({threads: THREADS, timeoutMs: 300});
+        try {
+          p[injectFault](1, fault);
+          const t = performance.now();
+          untilFired(p, () => p.threads === THREADS - 1);
+          assert.ok(performance.now() - t < 20000);
+          const output = new Uint8Array(32 * n);
+          p.hashInto(input, output);
+          assertBytesEqual(output, expected, "next call");
+        } finally {
+          await p.close();
+        }
+      });
+    }
+
+    it("an error inside a worker reaches the caller, and the pool stays usable with all its threads", async () => {
+      const p = await createHashPool({threads: THREADS});
+      try {
+        p[injectFault](0, "throw");
+        const error = untilFired(p, (e) => e !== null);
+        assert.match(error.message, /^sha256-simd\/pool: a worker failed: fault injected for a test$/);
+        assert.equal(p.threads, THREADS);
+        const output = new Uint8Array(32 * n);
+        p.hashInto(input, output);
+        assertBytesEqual(output, expected, "next call");
+      } finally {
+        await p.close();
+      }
+    });
+  });
+
+  describe("life cycle", () => {
+    it("after close(), every call throws a clear error", async () => {
+      const p = await createHashPool({threads: 2});
+      await p.close();
+      await p.close();
+      const closed = /sha256-simd\/pool: the pool is closed/;
+      assert.throws(() => p.hashInto(new Uint8Array(64), new Uint8Array(32)), closed);
+      for (const [name, args] of [
+        ["hashInto", [new Uint8Array(64), new Uint8Array(32)]],
+        ["digest64", [new Uint8Array(32), new Uint8Array(32)]],
+        ["digest64Into", [new Uint8Array(32), new Uint8Array(32), new Uint8Array(32)]],
+        ["digest64HashObjects", [LeafNode.fromZero(), LeafNode.fromZero(), LeafNode.fromZero()]],
+        ["merkleizeBlocksBytes", [new Uint8Array(64), 2, new Uint8Array(32), 0]],
+        ["merkleizeBlockArray", [[new Uint8Array(64)], 1, 2, new Uint8Array(32), 0]],
+        ["digestNLevel", [new Uint8Array(64), 1]],
+        ["executeHashComputations", [[]]],
+      ]) {
+        assert.throws(() => p.hasher[name](...args), closed, name);
+      }
+    });
+
+    it("a script that never calls close() exits when its work is done", () => {
+      const script = `
+        import {createHashPool} from ${JSON.stringify(new URL("../js/pool.js", import.meta.url).href)};
+        const pool = await createHashPool({threads: 3});
+        const input = new Uint8Array(64 * 20000);
+        pool.hashInto(input, new Uint8Array(32 * 20000));
+        console.log("threads", pool.threads);`;
+      const dir = mkdtempSync(join(tmpdir(), "pool-exit-"));
+      const file = join(dir, "script.mjs");
+      writeFileSync(file, script);
+      const r = spawnSync(process.execPath, [file], {timeout: 20000, encoding: "utf8"});
+      rmSync(dir, {recursive: true});
+      assert.equal(r.signal, null, "killed after 20 s: the workers kept the process alive");
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout.trim(), `threads ${THREADS}`);
+    });
+
+    it("threads: 1 runs every call on the caller, correctly", async () => {
+      const p = await createHashPool({threads: 1});
+      assert.equal(p.threads, 1);
+      const input = pseudoRandomBytes(64 * 2 * MIN_PARALLEL_HASHES, 5);
+      const output = new Uint8Array(input.length / 2);
+      p.hashInto(input, output);
+      assertBytesEqual(output, oracleDigests(input));
+      const root = new Uint8Array(32);
+      p.hasher.merkleizeBlocksBytes(input, 2 ** 20, root, 0);
+      assertBytesEqual(root, hashtreeRoot(input, 2 ** 20));
+      await p.close();
+    });
+
+    it("rejects bad options", async () => {
+      await assert.rejects(createHashPool({threads: 0}), TypeError);
+      await assert.rejects(createHashPool({threads: 2.5}), TypeError);
+      await assert.rejects(createHashPool({timeoutMs: 0}), TypeError);
+    });
+  });
+});

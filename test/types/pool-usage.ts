@@ -1,0 +1,15 @@
+// `sha256-simd/pool` through the package's "exports" map: its hasher is a
+// persistent-merkle-tree Hasher.
+import {setHasher} from "@chainsafe/persistent-merkle-tree";
+import {type HashPool, MIN_PARALLEL_HASHES, createHashPool} from "sha256-simd/pool";
+
+export async function use(): Promise<number> {
+  const pool: HashPool = await createHashPool({threads: 4, timeoutMs: 500});
+  setHasher(pool.hasher);
+  pool.hashInto(new Uint8Array(64), new Uint8Array(32));
+  const threads: number = pool.threads;
+  await pool.close();
+  // @ts-expect-error threads is read-only
+  pool.threads = 2;
+  return threads + MIN_PARALLEL_HASHES;
+}
