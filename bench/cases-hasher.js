@@ -43,20 +43,23 @@ function withHasher(pmt, h, fn) {
   }
 }
 
-function specs({pmt, ssz, asSha256Hasher}) {
-  const blocksBytesCase = () => {
-    const chunks = 2 ** 16;
-    const padFor = 2 ** 20;
+function specs({pmt, ssz, asSha256Hasher}, {chunks20 = false} = {}) {
+  const blocksBytesCase = (chunks, padFor) => {
     const data = pseudoRandomBytes(32 * chunks, 16);
-    // root = H(root of the data padded to 2^19 chunks || zero hash of depth 19)
-    const half = new Uint8Array(32);
-    asSha256Hasher.merkleizeBlocksBytes(data.slice(), padFor / 2, half, 0);
+    // root = H(root of the first half, padded to padFor / 2 chunks || root of the second half)
+    const halfRoot = (from) => {
+      if (from >= chunks) return pmt.zeroHash(Math.log2(padFor) - 1);
+      const root = new Uint8Array(32);
+      asSha256Hasher.merkleizeBlocksBytes(data.slice(32 * from, 32 * Math.min(chunks, from + padFor / 2)), padFor / 2, root, 0);
+      return root;
+    };
+    const [c, p] = [Math.log2(chunks), Math.log2(padFor)];
     return {
-      id: "hasher-merkleizeBlocksBytes-2^16",
-      title: "hasher.merkleizeBlocksBytes, 2^16 chunks, padFor 2^20",
-      description: "merkleizeBlocksBytes() of 2^16 32-byte chunks (2 MiB) padded to 2^20 chunks; " +
+      id: `hasher-merkleizeBlocksBytes-2^${c}`,
+      title: `hasher.merkleizeBlocksBytes, 2^${c} chunks, padFor 2^${p}`,
+      description: `merkleizeBlocksBytes() of 2^${c} 32-byte chunks (${(32 * chunks) / 2 ** 20} MiB) padded to 2^${p} chunks; ` +
         "each op first restores the input, which persistent-merkle-tree's hashers overwrite",
-      messages: [concatBytes([half, pmt.zeroHash(19)])],
+      messages: [concatBytes([halfRoot(0), halfRoot(padFor / 2)])],
       targets: [target("as-sha256", 3), atMostTimes("hashtree", 2.5)],
       op: (h) => {
         const work = new Uint8Array(data.length);
@@ -158,7 +161,12 @@ function specs({pmt, ssz, asSha256Hasher}) {
     ];
   };
 
-  return [blocksBytesCase(), hashComputationsCase(), ...(ssz ? validatorCases() : [])];
+  return [
+    blocksBytesCase(2 ** 16, 2 ** 20),
+    ...(chunks20 ? [blocksBytesCase(2 ** 20, 2 ** 20)] : []),
+    hashComputationsCase(),
+    ...(ssz ? validatorCases() : []),
+  ];
 }
 
 /** A Contender of cases.js; a case marked `global` runs with the hasher set by setHasher(). */
@@ -183,14 +191,23 @@ function contender(pmt, spec, impl, h, hooks = {}) {
 /**
  * Builds the hasher cases for the implementations in `libs`.
  * @param {HasherLibs} libs
+ * @param {object} [options]
+ * @param {{impl: string, hasher: object}[]} [options.hashers]  hashers to time instead of
+ *   as-sha256's and ours' scalar module (ours-simd and hashtree stay)
+ * @param {boolean} [options.chunks20]  add merkleizeBlocksBytes of 2^20 chunks
  * @returns {import("./cases.js").Case[]}
  */
-export function makeHasherCases(libs) {
+export function makeHasherCases(libs, {hashers, chunks20 = false} = {}) {
   const {pmt, oursHasher, asSha256Hasher, hashtreeHasher} = libs;
-  return specs(libs).map(({op, global, ...spec}) => {
+  return specs(libs, {chunks20}).map(({op, global, ...spec}) => {
     const s = {op, global};
-    const contenders = oursVariants(libs.ours).map(({impl, ...hooks}) => contender(pmt, s, impl, oursHasher, hooks));
-    contenders.push(contender(pmt, s, "as-sha256", asSha256Hasher));
+    let contenders = oursVariants(libs.ours).map(({impl, ...hooks}) => contender(pmt, s, impl, oursHasher, hooks));
+    if (hashers) {
+      contenders = contenders.filter((k) => k.impl === "ours-simd");
+      for (const {impl, hasher} of hashers) contenders.push(contender(pmt, s, impl, hasher));
+    } else {
+      contenders.push(contender(pmt, s, "as-sha256", asSha256Hasher));
+    }
     if (hashtreeHasher) contenders.push(contender(pmt, s, "hashtree", hashtreeHasher));
     return {opsPerCall: 1, unit: "call", ...spec, contenders};
   });

@@ -21,9 +21,10 @@
  * @property {() => void} [before]  call before this contender's output() and timed runs
  * @property {() => void} [after]  call after them (before/after force and restore our scalar module)
  *
- * @typedef {object} Target  ratio = impl's ns/op / ours' ns/op must be >= min
+ * @typedef {object} Target  ratio = impl's ns/op / ours' ns/op must be >= min (or <= max)
  * @property {string} impl
- * @property {number} min
+ * @property {number} [min]
+ * @property {number} [max]
  * @property {string} label  how the target reads in a table, e.g. ">= 3x"
  *
  * @typedef {object} Case
@@ -49,6 +50,11 @@ export {concatBytes, pseudoRandomBytes};
 export const implIds = [
   "ours-simd",
   "ours-scalar",
+  "pool-1",
+  "pool-2",
+  "pool-4",
+  "pool-8",
+  "pool-16",
   "as-sha256",
   "hash-wasm",
   "noble",
@@ -65,6 +71,8 @@ function split(bytes, size) {
 
 /** A Target: ratio (impl's time / ours) >= min. */
 export const target = (impl, min, label = `>= ${min}x`) => ({impl, min, label});
+/** A Target for our own faster variants: ratio (impl's time / ours) <= max. */
+export const targetAtMost = (impl, max, label = `<= ${max.toFixed(2)}x`) => ({impl, max, label});
 const vsAsSha256 = (min) => [target("as-sha256", min)];
 const newHashObject = () => ({h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0});
 

@@ -4,12 +4,13 @@
 //
 //   node bench/node.js [--quick] [--rounds N] [--time MS] [--filter REGEX]
 //                      [--impl REGEX] [--alloc-calls N] [--markdown] [--out FILE]
-//                      [--label TEXT] [--warmup-time MS] [--batch-ms MS] [--hasher]
+//                      [--label TEXT] [--warmup-time MS] [--batch-ms MS] [--hasher] [--pool]
 //
 // --filter keeps the cases whose id matches (and the heap section if "alloc"
 // matches); --impl keeps the implementations whose id matches. --hasher adds
 // the persistent-merkle-tree hasher cases of cases-hasher.js (about a minute
-// more on a 2-core machine).
+// more on a 2-core machine). --pool adds the thread pool's cases of
+// cases-pool.js (sha256-simd/pool at 1, 2, 4, ... threads up to the core count).
 import * as asSha256 from "@chainsafe/as-sha256";
 import * as noble from "@noble/hashes/sha2.js";
 import * as hashWasm from "hash-wasm";
@@ -47,6 +48,7 @@ export function parseOptions(argv) {
       out: {type: "string"},
       label: {type: "string"},
       hasher: {type: "boolean", default: false},
+      pool: {type: "boolean", default: false},
     },
   });
   const o = {...defaultOptions, allocCalls: 1e6, ...(values.quick ? quickOptions : {})};
@@ -61,8 +63,8 @@ export function parseOptions(argv) {
   num("batch-ms", "batchMs");
   num("alloc-calls", "allocCalls");
   if (o.rounds < 1) throw new Error("--rounds must be at least 1");
-  const {quick, filter, impl, markdown, out, label, hasher} = values;
-  return {...o, quick, filter, impl, markdown, out, label, hasher};
+  const {quick, filter, impl, markdown, out, label, hasher, pool} = values;
+  return {...o, quick, filter, impl, markdown, out, label, hasher, pool};
 }
 
 const firstLine = (e) => String(e?.message ?? e).split("\n")[0];
@@ -93,6 +95,29 @@ async function loadHasherCases(notes) {
     notes.push(`hashtree hasher left out: @chainsafe/hashtree did not load (${firstLine(e)})`);
   }
   return makeHasherCases({ours, oursHasher, pmt, ssz, asSha256Hasher, hashtreeHasher});
+}
+
+/** The cases of cases-pool.js, with pools of 1, 2, 4, ... threads; loaded only for --pool. */
+async function loadPoolCases(notes, hashtree) {
+  const [pmt, ssz, asSha256Hasher, oursHasher, {createHashPool}, {makePoolCases, threadCounts}] = await Promise.all([
+    import("@chainsafe/persistent-merkle-tree"),
+    import("@chainsafe/ssz"),
+    import("@chainsafe/persistent-merkle-tree/hasher/as-sha256").then((m) => m.hasher),
+    import("../js/hasher.js").then((m) => m.hasher),
+    import("../js/pool.js"),
+    import("./cases-pool.js"),
+  ]);
+  let hashtreeHasher;
+  try {
+    hashtreeHasher = (await import("@chainsafe/persistent-merkle-tree/hasher/hashtree")).hasher;
+  } catch (e) {
+    notes.push(`hashtree hasher left out: @chainsafe/hashtree did not load (${firstLine(e)})`);
+  }
+  const cores = os.availableParallelism?.() ?? os.cpus().length;
+  const pools = [];
+  for (const threads of threadCounts(cores)) pools.push({threads, pool: await createHashPool({threads})});
+  const libs = {ours, oursHasher, pmt, ssz, asSha256Hasher, hashtreeHasher, hashtree};
+  return {cases: makePoolCases(libs, pools, cores), close: () => Promise.all(pools.map(({pool}) => pool.close()))};
 }
 
 function environment(label) {
@@ -139,6 +164,8 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   const libs = {ours, asSha256, hashWasm, noble, nodeCrypto, hashtree, webcrypto: globalThis.crypto?.subtle};
   let cases = await makeCases(libs);
   if (opts.hasher) cases.push(...(await loadHasherCases(notes)));
+  const pools = opts.pool ? await loadPoolCases(notes, hashtree) : undefined;
+  if (pools) cases.push(...pools.cases);
   if (opts.filter) cases = cases.filter((c) => new RegExp(opts.filter).test(c.id));
   if (opts.impl) {
     const keep = new RegExp(opts.impl);
@@ -147,6 +174,7 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   const oracle = (m) => nodeCrypto.createHash("sha256").update(m).digest();
   const progress = progressPrinter(stderr);
   const results = await runCases(cases, {...opts, oracle, onProgress: progress});
+  await pools?.close();
 
   let alloc;
   if (opts.allocCalls > 0 && (!opts.filter || new RegExp(opts.filter).test("alloc"))) {
@@ -158,7 +186,7 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   }
   if (stderr.isTTY) stderr.write("\r\x1b[K");
 
-  const {rounds, time, warmupTime, batchMs, allocCalls, quick, filter, impl, hasher} = opts;
+  const {rounds, time, warmupTime, batchMs, allocCalls, quick, filter, impl, hasher, pool} = opts;
   const options = {
     rounds,
     time,
@@ -169,6 +197,7 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
     filter: filter ?? null,
     impl: impl ?? null,
     hasher,
+    pool,
   };
   const env = environment(opts.label);
   const doc = makeResults({env, options, results, notes, alloc, allocMethod: alloc && allocMethod});

@@ -205,9 +205,9 @@ function caseRows(c, marks, timed) {
     r.ratioVsAsSha256 = r.nsPerOp && asSha ? asSha.nsPerOp / r.nsPerOp : null;
     const target = c.targets.find((g) => g.impl === r.impl);
     if (target) {
-      r.target = target.min;
+      r.target = target.max ?? target.min;
       r.targetLabel = target.label;
-      r.targetMet = r.ratioVsOurs !== null && r.ratioVsOurs >= target.min;
+      r.targetMet = r.ratioVsOurs !== null && (target.max !== undefined ? r.ratioVsOurs <= target.max : r.ratioVsOurs >= target.min);
     }
   }
   return rows;
