@@ -36,9 +36,20 @@ void compress_scalar(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
 void compress_simd(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
 #endif
 
+#ifdef __wasm_simd128__
+// Set: the SIMD module compresses single streams with compress_scalar. The
+// loader sets it where that is the faster of the two (JavaScriptCore); see
+// js/instance.js.
+extern bool g_scalar_schedule;
+#endif
+
 inline void compress(uint32_t state[8], const uint8_t* blocks, size_t nblocks) {
 #ifdef __wasm_simd128__
-  compress_simd(state, blocks, nblocks);
+  if (g_scalar_schedule) {
+    compress_scalar(state, blocks, nblocks);
+  } else {
+    compress_simd(state, blocks, nblocks);
+  }
 #else
   compress_scalar(state, blocks, nblocks);
 #endif

@@ -3,15 +3,20 @@ import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
 import {concatBytes as concatList, pseudoRandomBytes} from "./support/bytes.js";
 import {reinitializeInstance, simdEnabled} from "../js/index.js";
+import {useSingleStream} from "../js/instance.js";
 
+// The SIMD module twice: once with each single-stream compression, as the
+// loader picks one per engine (js/instance.js) and both must be right.
 export const modules = [
-  {name: "SIMD module", simd: true},
+  {name: "SIMD module", simd: true, singleStream: "simd"},
+  {name: "SIMD module, scalar single-stream", simd: true, singleStream: "scalar"},
   {name: "scalar module", simd: false},
 ];
 
 /**
  * Runs the suite `fn` once per wasm module, with that module forced, and
- * restores the default module afterwards. The whole API is then tested twice.
+ * restores the default module afterwards. The whole API is then tested under
+ * every module and single-stream choice.
  */
 export function forEachModule(title, fn) {
   for (const m of modules) {
@@ -19,6 +24,7 @@ export function forEachModule(title, fn) {
       before(function () {
         reinitializeInstance(m.simd);
         if (simdEnabled !== m.simd) throw new Error(`could not force the ${m.name}`);
+        if (m.singleStream) useSingleStream(m.singleStream);
       });
       after(function () {
         reinitializeInstance();

@@ -5,6 +5,7 @@ import {execFileSync} from "node:child_process";
 import {fileURLToPath} from "node:url";
 import * as as from "@chainsafe/as-sha256";
 import {SHA256, digest, digest64, reinitializeInstance, simdEnabled} from "../js/index.js";
+import {detectEngine, engine} from "../js/engine.js";
 import * as instance from "../js/instance.js";
 import {assertBytesEqual, concatBytes, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle, toHex} from "./helpers.js";
 
@@ -87,6 +88,46 @@ describe("reinitializeInstance", function () {
     reinitializeInstance(false);
     const m = pseudoRandomBytes(200, 2);
     assertBytesEqual(h.init().update(m).final(), sha256Oracle(m));
+  });
+});
+
+describe("the SIMD module's single-stream compression, chosen per engine", function () {
+  afterEach(function () {
+    reinitializeInstance();
+  });
+
+  it("is the scalar schedule on JavaScriptCore (Bun) and the SIMD one on V8 (Node, Deno)", function () {
+    // Told from the runtime's own globals, not from the Error properties that
+    // js/engine.js reads: mocha runs here on Node, Deno or Bun.
+    const expected = typeof globalThis.Bun === "object" ? "scalar" : "simd";
+    assert.equal(engine, expected === "scalar" ? "jsc" : "v8");
+    reinitializeInstance(true);
+    assert.equal(instance.singleStream, expected);
+    reinitializeInstance(false);
+    assert.equal(instance.singleStream, null);
+    reinitializeInstance(true);
+    assert.equal(instance.singleStream, expected, "chosen again by a fresh SIMD instance");
+  });
+
+  it("detectEngine reads each engine's Error properties", function () {
+    assert.equal(detectEngine({line: 1, column: 2, sourceURL: "x.js"}), "jsc");
+    assert.equal(detectEngine({lineNumber: 1, columnNumber: 2, fileName: "x.js"}), "spidermonkey");
+    assert.equal(detectEngine({stack: "Error\n    at x.js:1:2"}), "v8");
+  });
+
+  it("useSingleStream switches it, rejects anything but simd and scalar, and has no choice in the scalar module", function () {
+    const m = pseudoRandomBytes(1000, 8);
+    reinitializeInstance(true);
+    for (const kind of ["scalar", "simd", "scalar"]) {
+      instance.useSingleStream(kind);
+      assert.equal(instance.singleStream, kind);
+      assertBytesEqual(digest(m), sha256Oracle(m), kind);
+    }
+    assert.throws(() => instance.useSingleStream("fast"), /^Error: useSingleStream: "simd" or "scalar", got fast$/);
+    assert.equal(instance.singleStream, "scalar");
+    reinitializeInstance(false);
+    assert.throws(() => instance.useSingleStream("simd"), /only the SIMD module/);
+    assertBytesEqual(digest(m), sha256Oracle(m), "scalar module after the refused switch");
   });
 });
 
