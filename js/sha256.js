@@ -1,6 +1,7 @@
 // Streaming SHA-256. Every object keeps its own copy of the module's context
 // and swaps it in around each call, so objects cost no wasm instance and any
 // number of them can be interleaved.
+import {newDigest} from "./alloc.js";
 import {assertBytes} from "./check.js";
 import {ctxBytes, ctxPtr, ioDigest, ioPtr, streamThrough} from "./io.js";
 import {wasm} from "./instance.js";
@@ -46,7 +47,7 @@ export class SHA256 {
     ctxBytes.set(this.ctx);
     wasm.sha256_final(ctxPtr, ioPtr);
     this.finished = true;
-    const out = new Uint8Array(32);
+    const out = newDigest();
     out.set(ioDigest);
     return out;
   }
