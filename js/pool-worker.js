@@ -97,7 +97,9 @@ function start(data) {
 }
 
 if (isNode) {
-  const {parentPort, workerData} = await import("node:worker_threads");
+  // Not a literal specifier, so that bundlers building for browsers leave it alone.
+  const name = "node:worker_threads";
+  const {parentPort, workerData} = globalThis.process.getBuiltinModule?.(name) ?? (await import(name));
   start(workerData);
   process.on("exit", markDead);
   parentPort.postMessage("ready");

@@ -21,8 +21,15 @@ const SPIN_MS = 1;
 /** How long the caller waits for a started unit before it gives up on the worker. */
 const DEFAULT_TIMEOUT_MS = 1000;
 const MAX_DEFAULT_THREADS = 16;
+/** How long a worker may take to start (25 ms each when the machine is idle). */
+const START_TIMEOUT_MS = 20000;
 
 const isNode = typeof process === "object" && typeof process.versions?.node === "string";
+/**
+ * A Node built-in module. The specifier is not a literal, so that bundlers
+ * building for browsers (esbuild) leave this import alone.
+ */
+const nodeBuiltin = async (name) => globalThis.process?.getBuiltinModule?.(name) ?? import(name);
 const CHUNK = 32;
 const BLOCK = 64;
 const UNIT_MESSAGES = u.SLOT_IN / BLOCK;
@@ -50,7 +57,7 @@ function canBlock() {
 async function defaultThreads() {
   let n = 1;
   if (isNode) {
-    const os = await import("node:os");
+    const os = await nodeBuiltin("node:os");
     n = os.availableParallelism?.() ?? os.cpus().length;
   } else {
     n = globalThis.navigator?.hardwareConcurrency ?? 1;
@@ -62,29 +69,42 @@ const workerUrl = new URL("./pool-worker.js", import.meta.url);
 
 /** Starts one worker and resolves when it is ready for units. */
 async function spawn(data) {
-  if (isNode) {
-    const {Worker} = await import("node:worker_threads");
-    const w = new Worker(workerUrl, {workerData: data});
-    // Parked workers must not keep the process alive.
-    w.unref();
-    await new Promise((resolve, reject) => {
-      w.once("message", resolve);
-      w.once("error", reject);
-      w.once("exit", (code) => reject(new Error(`sha256-simd/pool: a worker exited with code ${code} while starting`)));
-    });
-    w.removeAllListeners();
-    // Later errors end up as DEAD slots or timeouts; keep them from being uncaught.
-    w.on("error", () => {});
-    return {terminate: () => w.terminate()};
-  }
-  const w = new Worker(workerUrl, {type: "module"});
-  await new Promise((resolve, reject) => {
-    w.onmessage = resolve;
-    w.onerror = (e) => reject(new Error(`sha256-simd/pool: a worker failed to start: ${e.message ?? e}`));
-    w.postMessage(data);
+  let w;
+  let timer;
+  const ready = new Promise((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`sha256-simd/pool: a worker did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+    if (isNode) {
+      nodeBuiltin("node:worker_threads").then(({Worker}) => {
+        w = new Worker(workerUrl, {workerData: data});
+        // Parked workers must not keep the process alive.
+        w.unref();
+        w.once("message", resolve);
+        w.once("error", reject);
+        w.once("exit", (code) => reject(new Error(`sha256-simd/pool: a worker exited with code ${code} while starting`)));
+      }, reject);
+    } else {
+      w = new Worker(workerUrl, {type: "module"});
+      w.onmessage = resolve;
+      w.onerror = (e) => reject(new Error(`sha256-simd/pool: a worker failed to start: ${e.message ?? e}`));
+      w.postMessage(data);
+    }
   });
-  w.onmessage = null;
-  w.onerror = null;
+  try {
+    await ready;
+  } catch (e) {
+    w?.terminate();
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+  if (isNode) {
+    w.removeAllListeners();
+    // Later errors show as DEAD slots or timeouts; they must not be uncaught.
+    w.on("error", () => {});
+  } else {
+    w.onmessage = null;
+    w.onerror = null;
+  }
   return {terminate: () => w.terminate()};
 }
 

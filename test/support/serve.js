@@ -39,14 +39,15 @@ function fileFor(root, urlPath) {
 }
 
 /**
- * Serves the files under dir on host:port (port 0: any free port).
- * Resolves to {server, url, close()}.
+ * Serves the files under dir on host:port (port 0: any free port), with the
+ * isolation headers unless `isolate` is false. Resolves to {server, url, close()}.
  */
-export function startServer({dir, host = "127.0.0.1", port = 0} = {}) {
+export function startServer({dir, host = "127.0.0.1", port = 0, isolate = true} = {}) {
   const root = resolve(dir);
+  const extraHeaders = isolate ? isolationHeaders : {};
   const server = createServer(async (req, res) => {
     const send = (status, text) => {
-      res.writeHead(status, {"Content-Type": "text/plain; charset=utf-8", ...isolationHeaders});
+      res.writeHead(status, {"Content-Type": "text/plain; charset=utf-8", ...extraHeaders});
       res.end(text);
     };
     if (req.method !== "GET" && req.method !== "HEAD") return send(405, "method not allowed\n");
@@ -58,7 +59,7 @@ export function startServer({dir, host = "127.0.0.1", port = 0} = {}) {
       "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
       "Content-Length": info.size,
       "Cache-Control": "no-store",
-      ...isolationHeaders,
+      ...extraHeaders,
     });
     if (req.method === "HEAD") return res.end();
     createReadStream(file).pipe(res);
