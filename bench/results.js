@@ -25,6 +25,7 @@ export function resultsFileName(env) {
 /**
  * Assembles the document in key order.
  * @param {object} parts
+ * @param {object} parts.build  {commit, simdWasmSha256, scalarWasmSha256}: what was measured
  * @param {object} parts.env  {runtime, runtimeVersion, v8?, cpu, cores, platform, arch, simd, date, userAgent?, label?}
  * @param {object} parts.options  the options the run used
  * @param {object[]} parts.results  rows from runner.runCases
@@ -32,8 +33,8 @@ export function resultsFileName(env) {
  * @param {object[]} [parts.alloc]  heap rows (Node only), with allocMethod saying how they were measured
  * @param {string} [parts.allocMethod]
  */
-export function makeResults({env, options, results, notes = [], alloc, allocMethod}) {
-  const doc = {schema, env, options, results, notes};
+export function makeResults({build, env, options, results, notes = [], alloc, allocMethod}) {
+  const doc = {schema, build, env, options, results, notes};
   if (alloc) Object.assign(doc, {alloc, allocMethod});
   return doc;
 }

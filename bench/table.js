@@ -1,26 +1,31 @@
-// Renders a results document (results.js) as a plain-text table for a
-// terminal, or as Markdown for a README. Environment-neutral.
+// Number formats and tables for results documents (results.js): the plain-text
+// table of bench/node.js, the Markdown of bench/readme.js and the browser
+// page's cells all use these. Environment-neutral.
 
 const sig3 = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
+export const missing = "–";
+
 export function formatTime(ns) {
-  if (ns === null || ns === undefined) return "-";
-  // 999.7 ns reads "1.00 us", not "1000 ns".
+  if (!Number.isFinite(ns)) return missing;
+  // 999.7 ns reads "1.00 µs", not "1000 ns".
   if (ns < 999.5) return `${sig3(ns)} ns`;
-  if (ns < 999.5e3) return `${sig3(ns / 1e3)} us`;
+  if (ns < 999.5e3) return `${sig3(ns / 1e3)} µs`;
   if (ns < 999.5e6) return `${sig3(ns / 1e6)} ms`;
   return `${sig3(ns / 1e9)} s`;
 }
 
-function formatRate(r) {
-  if (r.mbPerSec !== undefined) return `${sig3(r.mbPerSec)} MB/s`;
-  if (r.opsPerSec === null) return "-";
+/** Throughput in the case's natural unit: MB/s where it has one, else hashes or calls per second. */
+export function formatRate(r) {
+  if (Number.isFinite(r.mbPerSec)) return `${sig3(r.mbPerSec)} MB/s`;
+  if (!Number.isFinite(r.opsPerSec)) return missing;
   const x = r.opsPerSec;
   const [v, prefix] = x >= 1e6 ? [x / 1e6, "M"] : x >= 1e3 ? [x / 1e3, "k"] : [x, ""];
   return `${sig3(v)}${prefix} ${r.unit}/s`;
 }
 
-const ratio = (x) => (x === null || x === undefined ? "-" : `${x.toFixed(2)}x`);
+export const formatRatio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : missing);
+const ratio = formatRatio;
 
 const columns = ["impl", "check", "best", "median", "rate", "t/ours", "as/t", "target", "holds"];
 
@@ -52,7 +57,7 @@ const caseLabel = (r) => `${r.title}, per ${r.unit}`;
  * index to a line printed above that row (text) or to the first cell of a
  * leading column (Markdown).
  */
-function grid(head, body, markdown, headings = new Map()) {
+export function grid(head, body, markdown, headings = new Map()) {
   if (markdown) {
     const line = (cs) => `| ${cs.join(" | ")} |`;
     const lead = headings.size > 0;

@@ -2,15 +2,15 @@
 //
 //   node bench/web/build.js [--out bench/web/dist] [--no-minify]
 //
-// The page and its worker import this package as "sha256-simd". They live
-// inside the package, so esbuild resolves that name the way Node does for a
-// package importing itself: through the "exports" map of the root
-// package.json, the same entry a user's bundler reaches in node_modules.
+// The page and its worker import the package as "sha256-simd", which esbuild
+// finds in node_modules (the workspace's link to the repository root) and
+// resolves through its "exports" map, as a user's bundler would.
 import {copyFile, mkdir, readdir, readFile} from "node:fs/promises";
 import {join, resolve} from "node:path";
 import {fileURLToPath, pathToFileURL} from "node:url";
+import {parseArgs} from "node:util";
 import * as esbuild from "esbuild";
-import {parseArgs} from "./args.js";
+import {buildInfo} from "../build-info.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const srcDir = join(here, "src");
@@ -35,18 +35,18 @@ async function readResults() {
 }
 
 /**
- * "bench-results-index": a module listing the committed results files with
- * the environment each was measured in; the page fetches a file when chosen.
+ * JSON modules made at build time: "bench-results-index" lists the committed
+ * results files with the environment each was measured in (the page fetches a
+ * file when chosen); "bench-build-info" is what the page's results record as
+ * their build, the commit and the sha256 of the modules bundled.
  */
-function resultsIndexPlugin(files) {
+function jsonModulesPlugin(modules) {
+  const filter = new RegExp(`^(${Object.keys(modules).join("|")})$`);
   return {
-    name: "bench-results-index",
+    name: "json-modules",
     setup(b) {
-      b.onResolve({filter: /^bench-results-index$/}, (args) => ({path: args.path, namespace: "bench-results-index"}));
-      b.onLoad({filter: /.*/, namespace: "bench-results-index"}, () => ({
-        loader: "json",
-        contents: JSON.stringify(files.map(({name, data}) => ({file: `results/${name}`, env: data.env ?? {}}))),
-      }));
+      b.onResolve({filter}, (args) => ({path: args.path, namespace: "json-modules"}));
+      b.onLoad({filter: /.*/, namespace: "json-modules"}, (args) => ({loader: "json", contents: JSON.stringify(modules[args.path])}));
     },
   };
 }
@@ -72,7 +72,12 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
     sourcemap: "linked",
     legalComments: "linked",
     logLevel: "warning",
-    plugins: [resultsIndexPlugin(files)],
+    plugins: [
+      jsonModulesPlugin({
+        "bench-results-index": files.map(({name, data}) => ({file: `results/${name}`, env: data.env ?? {}})),
+        "bench-build-info": await buildInfo(),
+      }),
+    ],
   });
   for (const name of ["index.html", "style.css"]) await copyFile(join(srcDir, name), join(out, name));
   for (const {name} of files) await copyFile(join(resultsDir, name), join(out, "results", name));
@@ -80,7 +85,10 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const args = parseArgs(process.argv.slice(2), {out: defaultOutDir, minify: true});
+  const {values: args} = parseArgs({
+    allowNegative: true,
+    options: {out: {type: "string", default: defaultOutDir}, minify: {type: "boolean", default: true}},
+  });
   build({outDir: args.out, minify: args.minify}).then(
     (out) => console.log(`Built the benchmark page into ${out}`),
     (err) => {

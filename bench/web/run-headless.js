@@ -2,34 +2,34 @@
 // file, as the page's "Download results" button does:
 //
 //   node bench/web/run-headless.js [--browser chromium|firefox] [--out FILE] [--cpu MODEL]
-//                                  [--label TEXT] [--quick] [--hasher] [--screenshot FILE]
-//                                  [--timeout-s 1200]
+//                                  [--label TEXT] [--quick] [--hasher] [--filter REGEX]
+//                                  [--impl REGEX] [--screenshot FILE] [--timeout-s 1200]
 //
-// --browser defaults to chromium (playwright-core); firefox is Firefox ESR
-// through puppeteer-core. --out defaults to bench/results/<name the page gives
+// --browser names an entry of `browsers` below: chromium (playwright-core) by
+// default, firefox for Firefox ESR through puppeteer-core. Another browser
+// needs only an entry there. The results file names the browser by that key
+// and the version its driver reports. --out defaults to bench/results/<name the page gives
 // the file>; --cpu to this machine's CPU model as Node reports it (a page
 // cannot read it); --hasher adds the merkle hasher cases (the page's ?hasher=1).
 import {mkdtemp, rm, writeFile} from "node:fs/promises";
 import {cpus, tmpdir} from "node:os";
 import {join} from "node:path";
-import {build, resultsDir} from "./build.js";
-import {parseArgs} from "./args.js";
+import {parseArgs} from "node:util";
 import {collectErrors, launchChromium} from "../../test/support/chromium.js";
 import {launchFirefox} from "../../test/support/firefox.js";
 import {startServer} from "../../test/support/serve.js";
-import {waitForRun} from "./wait-for-run.js";
 import {resultsFileName} from "../results.js";
+import {build, resultsDir} from "./build.js";
+import {waitForRun} from "./wait-for-run.js";
 
-// How to open a 1280x900 page in each browser: playwright sizes it at
-// newPage, puppeteer afterwards.
+// Each browser: how to launch it, and how to open a 1280x900 page in it
+// (playwright sizes a page at newPage, puppeteer afterwards).
 const browsers = {
   chromium: {
-    name: "Chromium",
     launch: launchChromium,
     newPage: (browser) => browser.newPage({viewport: {width: 1280, height: 900}}),
   },
   firefox: {
-    name: "Firefox",
     launch: launchFirefox,
     async newPage(browser) {
       const page = await browser.newPage();
@@ -39,15 +39,19 @@ const browsers = {
   },
 };
 
-const args = parseArgs(process.argv.slice(2), {
-  browser: "chromium",
-  out: "",
-  cpu: cpus()[0]?.model.trim() || "unknown",
-  label: "",
-  quick: false,
-  hasher: false,
-  screenshot: "",
-  timeoutS: "1200",
+const {values: args} = parseArgs({
+  options: {
+    browser: {type: "string", default: "chromium"},
+    out: {type: "string"},
+    cpu: {type: "string", default: cpus()[0]?.model.trim() || "unknown"},
+    label: {type: "string", default: ""},
+    quick: {type: "boolean", default: false},
+    hasher: {type: "boolean", default: false},
+    filter: {type: "string"},
+    impl: {type: "string"},
+    screenshot: {type: "string"},
+    "timeout-s": {type: "string", default: "1200"},
+  },
 });
 
 const driver = browsers[args.browser];
@@ -63,13 +67,19 @@ try {
   const errors = collectErrors(page);
   const query = new URLSearchParams({[args.quick ? "quick" : "run"]: "1", cpu: args.cpu, label: args.label});
   if (args.hasher) query.set("hasher", "1");
-  console.log(`Running ${server.url}?${query} in ${driver.name} ${await browser.version()}…`);
+  for (const name of ["filter", "impl"]) if (args[name]) query.set(name, args[name]);
+  // "HeadlessChrome/156.0.8078.108", "firefox/153.0": the version alone.
+  const version = /\d[\d.]*/.exec(await browser.version())?.[0] ?? "unknown";
+  console.log(`Running ${server.url}?${query} in ${args.browser} ${version}…`);
   await page.goto(`${server.url}?${query}`);
-  await waitForRun(page, Number(args.timeoutS) * 1000);
+  await waitForRun(page, Number(args["timeout-s"]) * 1000);
   // window.benchResults is the document the Download button saves; the file
   // gets the button's name and text. Reading it works alike in both drivers,
   // where a download would need each one's own download handling.
   const doc = await page.evaluate(() => window.benchResults);
+  // The driver knows the browser, where the page has only its user agent
+  // string (WebKitGTK's reads as Safari's).
+  Object.assign(doc.env, {runtime: args.browser, runtimeVersion: version});
   const out = args.out || join(resultsDir, resultsFileName(doc.env));
   await writeFile(out, JSON.stringify(doc, null, 2) + "\n");
   if (args.screenshot) await page.screenshot({path: args.screenshot, fullPage: true});

@@ -4,12 +4,20 @@
 //   node bench/web/serve.js [--port 8080] [--host 127.0.0.1] [--dir DIR] [--no-build]
 import {resolve} from "node:path";
 import {pathToFileURL} from "node:url";
+import {parseArgs} from "node:util";
 import {startServer} from "../../test/support/serve.js";
 import {build, defaultOutDir} from "./build.js";
-import {parseArgs} from "./args.js";
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2), {port: "8080", host: "127.0.0.1", dir: defaultOutDir, build: true});
+  const {values: args} = parseArgs({
+    allowNegative: true,
+    options: {
+      port: {type: "string", default: "8080"},
+      host: {type: "string", default: "127.0.0.1"},
+      dir: {type: "string", default: defaultOutDir},
+      build: {type: "boolean", default: true},
+    },
+  });
   if (args.build) await build({outDir: args.dir});
   const {url} = await startServer({dir: args.dir, host: args.host, port: Number(args.port)});
   console.log(`Benchmark page: ${url}  (quick run: ${url}?quick=1)`);

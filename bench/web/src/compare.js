@@ -3,7 +3,8 @@
 // Each figure is a speed-up over as-sha256 measured in the same file.
 import committed from "bench-results-index";
 import {ratioChart} from "./charts.js";
-import {formatNs, formatRatio, h} from "./dom.js";
+import {formatRatio, formatTime} from "../../table.js";
+import {h} from "./dom.js";
 import {implLabel, implOrder} from "./impls.js";
 import {checkResultsFile, describeEnv, ratioVsAsSha256} from "./results-file.js";
 
@@ -115,7 +116,7 @@ export function createComparison({committedList, dropZone, fileInput, notices, i
         h("td", {}, c.title),
         sets.map((s) => {
           const r = rowOf(s, c.id);
-          return h("td", {className: "num ratio", title: r ? `${formatNs(r.nsPerOp)} per op` : ""}, formatRatio(ratioAt(s, c.id)));
+          return h("td", {className: "num ratio", title: r ? `${formatTime(r.nsPerOp)} per op` : ""}, formatRatio(ratioAt(s, c.id)));
         }),
       ),
     );

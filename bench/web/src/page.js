@@ -10,9 +10,11 @@
 // When a run has finished the page sets <html data-state="done"> and
 // window.benchResults (a results file); on failure, data-state="error" and
 // window.benchError.
+import build from "bench-build-info";
 import {makeResults, resultsFileName} from "../../results.js";
 import {createComparison} from "./compare.js";
-import {formatMs, h} from "./dom.js";
+import {formatTime} from "../../table.js";
+import {h} from "./dom.js";
 import {describeBrowser, timerStepMs, wasmSimdSupported} from "./env.js";
 import {implLabel} from "./impls.js";
 import {createRunView} from "./run-view.js";
@@ -78,7 +80,7 @@ function renderEnv() {
     ["Logical cores", String(pageInfo.cores ?? "unknown")],
     ["WebAssembly SIMD", yesNo(pageInfo.simd)],
     ["crossOriginIsolated", pageAndWorker("crossOriginIsolated", yesNo)],
-    ["performance.now() step", pageAndWorker("timerStepMs", formatMs)],
+    ["performance.now() step", pageAndWorker("timerStepMs", (ms) => formatTime(ms * 1e6))],
   ];
   $("env").replaceChildren(...items.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
 }
@@ -171,7 +173,7 @@ function run() {
       view.caseRows(m.caseId, m.rows);
     } else if (m.type === "done") {
       worker.terminate();
-      current = makeResults({env: makeEnv(), options, results: view.rows, notes: hasher ? [...notes, ...hasherNotes] : notes});
+      current = makeResults({build, env: makeEnv(), options, results: view.rows, notes: hasher ? [...notes, ...hasherNotes] : notes});
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
       view.setProgress(1, `Done in ${seconds} s: ${view.rows.length} results.`);
       view.showChart();

@@ -1,6 +1,7 @@
 // The run's live table, progress bar and, when the run is done, its chart.
 import {ratioChart} from "./charts.js";
-import {formatNs, formatRatio, formatThroughput, h} from "./dom.js";
+import {formatRate, formatRatio, formatTime} from "../../table.js";
+import {h} from "./dom.js";
 import {implColor, implLabel, implOrder} from "./impls.js";
 
 const columns = ["Implementation", "Output", "ns/op", "Throughput", "vs as-sha256"];
@@ -76,8 +77,8 @@ export function createRunView({table, chartBox, chartCanvas, progress, status}) 
     for (const r of list) {
       const cell = cells.get(`${caseId}|${r.impl}`);
       if (!cell) continue;
-      cell.ns.textContent = formatNs(r.nsPerOp);
-      cell.rate.textContent = formatThroughput(r);
+      cell.ns.textContent = formatTime(r.nsPerOp);
+      cell.rate.textContent = formatRate(r);
       cell.ratio.textContent = formatRatio(r.ratioVsAsSha256);
       cell.ratio.classList.toggle("faster", r.ratioVsAsSha256 > 1.05);
       cell.ratio.classList.toggle("slower", r.ratioVsAsSha256 < 0.95);

@@ -6,7 +6,7 @@ import * as asSha256 from "@chainsafe/as-sha256";
 import {sha256} from "@noble/hashes/sha2.js";
 import {createSHA256} from "hash-wasm";
 import * as ours from "sha256-simd";
-import {makeCases} from "../../cases.js";
+import {makeCases, selectCases} from "../../cases.js";
 import {checkCase, defaultOptions, runCases} from "../../runner.js";
 import {timerStepMs} from "./env.js";
 
@@ -32,14 +32,6 @@ function describeCase(c) {
   return {id, title, description, peerNote, unit, bytesPerOp, opsPerCall, impls: c.contenders.map((k) => k.impl)};
 }
 
-/** The cases whose id matches `filter`, with the contenders whose id matches `impl`, as bench/node.js does. */
-function select(cases, filter, impl) {
-  const keep = impl ? new RegExp(impl) : null;
-  return cases
-    .filter((c) => !filter || new RegExp(filter).test(c.id))
-    .map((c) => (keep ? {...c, contenders: c.contenders.filter((k) => keep.test(k.impl))} : c));
-}
-
 /**
  * The hasher cases: hasher-cases.js is imported here only, dynamically, so it
  * and persistent-merkle-tree are a chunk of their own that a run without them
@@ -57,7 +49,7 @@ async function run({quick, filter, impl, hasher}) {
   const libs = {ours, asSha256, hashWasm: {createSHA256}, noble: {sha256}, webcrypto: subtle};
   const all = await makeCases(libs);
   if (hasher) all.push(...(await hasherCases()));
-  const cases = select(all, filter, impl);
+  const cases = selectCases(all, {filter, impl});
   postMessage({type: "plan", cases: cases.map(describeCase), options});
 
   // Every output is checked before anything is timed; runCases checks again

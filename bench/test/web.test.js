@@ -8,14 +8,15 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import * as asSha256 from "@chainsafe/as-sha256";
-import * as ours from "../js/index.js";
-import {makeCases} from "../bench/cases.js";
-import {build, resultsDir} from "../bench/web/build.js";
-import {waitForRun} from "../bench/web/wait-for-run.js";
-import {chromiumMissing, collectErrors, launchChromium} from "./support/chromium.js";
-import {startServer} from "./support/serve.js";
+import * as ours from "sha256-simd";
+import {makeCases} from "../cases.js";
+import {build, resultsDir} from "../web/build.js";
+import {waitForRun} from "../web/wait-for-run.js";
+import {chromiumMissing, collectErrors, launchChromium} from "../../test/support/chromium.js";
+import {startServer} from "../../test/support/serve.js";
+import {committedBuild} from "./committed-build.js";
 
-const screenshotPath = fileURLToPath(new URL("../test-output/web-bench.png", import.meta.url));
+const screenshotPath = fileURLToPath(new URL("../../test-output/web-bench.png", import.meta.url));
 const browserImpls = ["ours-simd", "ours-scalar", "as-sha256", "hash-wasm", "noble", "webcrypto"];
 const envKeys = ["runtime", "runtimeVersion", "v8", "cpu", "cores", "platform", "arch", "simd", "date"];
 const rowKeys = ["case", "impl", "nsPerOp", "nsPerOpMedian", "opsPerSec", "ratioVsAsSha256", "ratioVsOurs", "correct", "rounds", "samples"];
@@ -105,6 +106,10 @@ describe("the benchmark page in Chromium (quick mode)", function () {
     assert.equal(typeof file.options, "object");
     for (const r of file.results) for (const key of rowKeys) assert.ok(key in r, `${r.case} / ${r.impl}: ${key} missing`);
     assert.deepEqual(file, results);
+    const want = committedBuild();
+    assert.equal(file.build.simdWasmSha256, want.simdWasmSha256);
+    assert.equal(file.build.scalarWasmSha256, want.scalarWasmSha256);
+    assert.match(file.build.commit, new RegExp(`^${want.commit}(-dirty)?$`));
   });
 
   const headers = () => page.locator("#compare-table th[data-set]").allTextContents();

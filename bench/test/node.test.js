@@ -6,10 +6,11 @@ import {createHash} from "node:crypto";
 import {mkdtempSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
-import {main} from "../bench/node.js";
-import {resultsFileName} from "../bench/results.js";
-import {runCases} from "../bench/runner.js";
-import {simdEnabled} from "../js/index.js";
+import {main} from "../node.js";
+import {resultsFileName} from "../results.js";
+import {runCases} from "../runner.js";
+import {simdEnabled} from "sha256-simd";
+import {committedBuild} from "./committed-build.js";
 
 const quiet = {write() {}, isTTY: false};
 const base = ["ours-simd", "ours-scalar", "as-sha256", "hash-wasm", "noble", "node-crypto"];
@@ -70,6 +71,13 @@ describe("benchmark (bench/node.js --quick)", function () {
     assert.ok(Array.isArray(doc.notes));
   });
 
+  it("records the build it measured: the commit and the committed modules' sha256", function () {
+    const want = committedBuild();
+    assert.equal(doc.build.simdWasmSha256, want.simdWasmSha256);
+    assert.equal(doc.build.scalarWasmSha256, want.scalarWasmSha256);
+    assert.match(doc.build.commit, new RegExp(`^${want.commit}(-dirty)?$`));
+  });
+
   it("runs every case for every implementation available here", function () {
     const hashtreeLeftOut = doc.notes.some((n) => n.includes("hashtree"));
     const ran = new Map();
@@ -104,7 +112,7 @@ describe("benchmark (bench/node.js --quick)", function () {
   });
 
   it("leaves the default module active after timing the scalar one", async function () {
-    const {simdEnabled: now} = await import("../js/index.js");
+    const {simdEnabled: now} = await import("sha256-simd");
     assert.equal(now, simdEnabled);
   });
 
@@ -171,7 +179,7 @@ describe("benchmark runner", function () {
 describe("benchmark modules shared with the browser page", function () {
   for (const file of ["cases.js", "peers.js", "runner.js", "results.js", "table.js"]) {
     it(`bench/${file} imports nothing from Node and uses no Node globals`, function () {
-      const src = readFileSync(new URL(`../bench/${file}`, import.meta.url), "utf8");
+      const src = readFileSync(new URL(`../${file}`, import.meta.url), "utf8");
       const code = src.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
       for (const [, spec] of code.matchAll(/from\s+"([^"]+)"/g)) {
         assert.ok(spec.startsWith("./") || spec === "../test/support/bytes.js" || spec === "tinybench", `${file} imports ${spec}`);

@@ -1,0 +1,205 @@
+// Writes the README's measured tables from bench/results/, between marker
+// comments (<!-- bench:start NAME --> ... <!-- bench:end -->), so no figure in
+// them is copied by hand. Only results files whose build.simdWasmSha256 is the
+// committed SIMD module's count, the newest per engine.
+//
+//   node bench/readme.js [--check]
+//
+// --check writes nothing and fails if README.md differs from what it would write.
+import {readdirSync, readFileSync, writeFileSync} from "node:fs";
+import {join, resolve} from "node:path";
+import {fileURLToPath, pathToFileURL} from "node:url";
+import {parseArgs} from "node:util";
+import {packageDir, sha256Hex} from "./build-info.js";
+import {formatRatio, formatTime, grid} from "./table.js";
+
+const resultsDir = fileURLToPath(new URL("results", import.meta.url));
+const readmePath = join(packageDir, "README.md");
+
+/** The engines, in table order: a results file's engine is its runtime, and for Node its major version. */
+const engines = [
+  ["node22", "Node 22"],
+  ["node24", "Node 24"],
+  ["node26", "Node 26"],
+  ["deno", "Deno"],
+  ["bun", "Bun"],
+  ["chromium", "Chromium"],
+  ["firefox", "Firefox"],
+  ["webkitgtk", "WebKitGTK"],
+];
+const headlineEngines = ["node26", "node24"];
+
+/** The ratio table's cases: as-sha256's time over ours on each engine. */
+const ratioCases = [
+  "hashInto-16",
+  "hashInto-65536",
+  "digest64",
+  "digest2Bytes32Into",
+  "digest64HashObjectsInto",
+  "batchHash4UintArray64s",
+  "batchHash4HashObjectInputs",
+  "digest-1 KiB",
+  "digest-1 MiB",
+];
+
+/** The headline table's columns after ours: every peer's time over ours, as-sha256 first. */
+const peers = [
+  ["as-sha256", "**as-sha256 ÷ ours**"],
+  ["hash-wasm", "hash-wasm ÷ ours"],
+  ["noble", "noble ÷ ours"],
+  ["node-crypto", "node:crypto ÷ ours"],
+  ["hashtree", "hashtree ÷ ours"],
+];
+
+export function engineOf(env) {
+  return env.runtime === "node" ? `node${String(env.runtimeVersion).split(".")[0]}` : env.runtime;
+}
+
+/** "Node 24.22.3 (V8 13.6)", "Bun 1.4.5 (JavaScriptCore)", "Chromium 156.0.8078.108". */
+function engineName(env) {
+  const name = (engines.find(([key]) => key === engineOf(env))?.[1] ?? env.runtime).replace(/ \d+$/, "");
+  const v8 = env.v8 ? ` (V8 ${env.v8.split(".").slice(0, 2).join(".")})` : env.jsc ? " (JavaScriptCore)" : "";
+  return `${name} ${env.runtimeVersion}${v8}`;
+}
+
+const oursImpl = (doc) => (doc.env.simd ? "ours-simd" : "ours-scalar");
+const row = (doc, caseId, impl) => doc.results.find((r) => r.case === caseId && r.impl === impl);
+
+/** The newest results file of each engine whose SIMD module is `simdSha256`, by engine. */
+export function matchingResults(files, simdSha256) {
+  const newest = new Map();
+  for (const {name, doc} of files) {
+    if (doc.build?.simdWasmSha256 !== simdSha256) continue;
+    const engine = engineOf(doc.env);
+    if (!newest.has(engine) || newest.get(engine).doc.env.date < doc.env.date) newest.set(engine, {name, doc});
+  }
+  return newest;
+}
+
+function source(name, doc) {
+  const e = doc.env;
+  const commit = doc.build.commit ? `, commit ${doc.build.commit.slice(0, 12)}` : "";
+  return (
+    `${engineName(e)}, ${e.cpu} (${e.cores} cores), ${doc.options.rounds} interleaved rounds, best round` +
+    `${commit}; from [\`bench/results/${name}\`](bench/results/${name}).`
+  );
+}
+
+/** Every case of one results file: ours, the scalar module, as-sha256, then each peer's time over ours. */
+function headlineTable({name, doc}) {
+  const ours = oursImpl(doc);
+  const present = peers.filter(([impl]) => doc.results.some((r) => r.impl === impl));
+  const head = ["case", "sha256-simd", "scalar module", "as-sha256", ...present.map(([, label]) => label)];
+  const caseIds = [...new Set(doc.results.map((r) => r.case))];
+  const body = caseIds.map((id) => {
+    const mine = row(doc, id, ours);
+    const time = (r) => (r?.correct ? formatTime(r.nsPerOp) : "–");
+    const rate = Number.isFinite(mine?.mbPerSec) && mine.mbPerSec > 0 && id.startsWith("digest-") && !id.endsWith(" B");
+    const ratios = present.map(([impl]) => {
+      const r = row(doc, id, impl);
+      const text = r?.correct ? formatRatio(r.ratioVsOurs) : "–";
+      return impl === "as-sha256" && text !== "–" ? `**${text}**` : text;
+    });
+    return [
+      mine?.title ?? id,
+      mine ? `${time(mine)}${rate ? ` (${mine.mbPerSec.toFixed(0)} MB/s)` : ""}` : "–",
+      ours === "ours-simd" ? time(row(doc, id, "ours-scalar")) : "–",
+      time(row(doc, id, "as-sha256")),
+      ...ratios,
+    ];
+  });
+  const lines = [source(name, doc), "", grid(head, body, true)];
+  if (doc.alloc) {
+    const heap = doc.alloc.map((a) => [`\`${a.fn}\``, a.impl, a.bytesPerCall.toFixed(2), String(a.gcCount)]);
+    lines.push(
+      "",
+      `Heap use over ${doc.alloc[0].calls.toLocaleString("en-US")} calls each, same run (\`bench/alloc.js\`):`,
+      "",
+      grid(["function", "impl", "bytes/call", "GCs"], heap, true),
+    );
+  }
+  return lines.join("\n");
+}
+
+function headlineSection(matching) {
+  const parts = [];
+  for (const engine of headlineEngines) {
+    const label = engines.find(([key]) => key === engine)[1];
+    const found = matching.get(engine);
+    parts.push(`#### ${label}`, "");
+    parts.push(found ? headlineTable(found) : `No results file for ${label} matches the committed module.`, "");
+  }
+  return parts.join("\n").trimEnd();
+}
+
+function ratioSection(matching) {
+  const shown = engines.filter(([key]) => matching.has(key));
+  const others = [...matching.keys()].filter((key) => !engines.some(([k]) => k === key)).map((key) => [key, key]);
+  const columns = [...shown, ...others];
+  const lines = [];
+  if (columns.length === 0) {
+    lines.push("No results file in `bench/results/` matches the committed module.");
+  } else {
+    const docs = columns.map(([key]) => matching.get(key).doc);
+    const head = ["case", ...docs.map((doc) => engineName(doc.env))];
+    const body = ratioCases.map((id) => [
+      docs.map((doc) => row(doc, id, oursImpl(doc))?.title).find(Boolean) ?? id,
+      ...docs.map((doc) => {
+        const r = row(doc, id, oursImpl(doc));
+        return r?.correct ? formatRatio(r.ratioVsAsSha256) : "–";
+      }),
+    ]);
+    lines.push(grid(head, body, true), "");
+    lines.push("From " + columns.map(([key]) => `[\`${matching.get(key).name}\`](bench/results/${matching.get(key).name})`).join(", ") + ".");
+  }
+  const missing = engines.filter(([key]) => !matching.has(key)).map(([, label]) => label);
+  if (missing.length) lines.push(`Not shown, for want of a results file of the committed module: ${missing.join(", ")}.`);
+  return lines.join("\n");
+}
+
+/** README text with each marked section replaced by sections[name]; throws on a missing or unknown marker. */
+export function fillMarkers(text, sections) {
+  const seen = new Set();
+  const out = text.replace(/(<!-- bench:start (\S+) -->\n)[\s\S]*?(<!-- bench:end -->)/g, (_, start, name, end) => {
+    if (!(name in sections)) throw new Error(`README.md: unknown section "${name}"`);
+    seen.add(name);
+    return `${start}${sections[name]}\n${end}`;
+  });
+  for (const name of Object.keys(sections)) {
+    if (!seen.has(name)) throw new Error(`README.md: no <!-- bench:start ${name} --> ... <!-- bench:end --> section`);
+  }
+  return out;
+}
+
+export function readResults(dir = resultsDir) {
+  return readdirSync(dir)
+    .filter((n) => n.endsWith(".json"))
+    .sort()
+    .map((name) => ({name, doc: JSON.parse(readFileSync(join(dir, name), "utf8"))}));
+}
+
+export function generate(readme, files, simdSha256) {
+  const matching = matchingResults(files, simdSha256);
+  return fillMarkers(readme, {headline: headlineSection(matching), engines: ratioSection(matching)});
+}
+
+function main() {
+  const {values} = parseArgs({options: {check: {type: "boolean", default: false}}});
+  const simdSha256 = sha256Hex(readFileSync(join(packageDir, "wasm/sha256-simd.wasm")));
+  const before = readFileSync(readmePath, "utf8");
+  const after = generate(before, readResults(), simdSha256);
+  if (values.check) {
+    if (after !== before) {
+      console.error("check-readme: README.md's measured tables differ from bench/results/; run 'make readme' and commit");
+      process.exit(1);
+    }
+    console.log("check-readme: README.md's measured tables are what bench/results/ gives");
+  } else if (after !== before) {
+    writeFileSync(readmePath, after);
+    console.log("README.md: measured tables regenerated");
+  } else {
+    console.log("README.md: measured tables already up to date");
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();

@@ -1,0 +1,62 @@
+// The README's measured tables come from results files alone: which files
+// count, and what the tables say, on made-up results.
+import assert from "node:assert/strict";
+import {fillMarkers, generate, matchingResults} from "../readme.js";
+
+const simd = "a".repeat(64);
+const other = "b".repeat(64);
+
+function doc({runtime, version, date, sha = simd, ratio = 2, v8 = "13.6.233.17"}) {
+  const row = (c, impl, nsPerOp, extra = {}) => ({case: c, title: c, impl, unit: "call", nsPerOp, correct: true, ...extra});
+  return {
+    schema: 1,
+    build: {commit: "0123456789abcdef0123456789abcdef01234567", simdWasmSha256: sha, scalarWasmSha256: other},
+    env: {runtime, runtimeVersion: version, v8, cpu: "Test CPU", cores: 2, simd: true, date},
+    options: {rounds: 3},
+    results: [
+      row("digest64", "ours-simd", 100, {ratioVsOurs: 1, ratioVsAsSha256: ratio}),
+      row("digest64", "ours-scalar", 150, {ratioVsOurs: 1.5, ratioVsAsSha256: ratio / 1.5}),
+      row("digest64", "as-sha256", 100 * ratio, {ratioVsOurs: ratio, ratioVsAsSha256: 1}),
+    ],
+  };
+}
+
+const files = [
+  {name: "node-24.1.0_a.json", doc: doc({runtime: "node", version: "24.1.0", date: "2026-12-01T01:00:00Z", ratio: 1.5})},
+  {name: "node-24.2.0_a.json", doc: doc({runtime: "node", version: "24.2.0", date: "2026-12-01T02:00:00Z", ratio: 1.75})},
+  {name: "node-24.3.0_a.json", doc: doc({runtime: "node", version: "24.3.0", date: "2026-12-01T03:00:00Z", sha: other})},
+  {name: "deno-2.9.6_a.json", doc: doc({runtime: "deno", version: "2.9.6", date: "2026-12-01T01:00:00Z", ratio: 3.25})},
+  {name: "old_a.json", doc: {...doc({runtime: "bun", version: "1.4.5", date: "2026-12-01T01:00:00Z"}), build: undefined}},
+];
+
+const readme = "top\n<!-- bench:start headline -->\nhand-written\n<!-- bench:end -->\nmiddle\n<!-- bench:start engines -->\n<!-- bench:end -->\nend\n";
+
+describe("README tables from bench/results/ (bench/readme.js)", function () {
+  it("takes the newest file per engine among those of the committed module", function () {
+    const m = matchingResults(files, simd);
+    assert.deepEqual([...m.keys()].sort(), ["deno", "node24"]);
+    assert.equal(m.get("node24").name, "node-24.2.0_a.json");
+  });
+
+  it("writes each engine's ratio from its own file and names the engines left out", function () {
+    const out = generate(readme, files, simd);
+    assert.ok(out.startsWith("top\n<!-- bench:start headline -->\n") && out.endsWith("<!-- bench:end -->\nend\n"));
+    assert.doesNotMatch(out, /hand-written/);
+    const ratioRow = out.split("\n").find((l) => l.startsWith("| digest64 | 1.75× | 3.25× |"));
+    assert.ok(ratioRow, out);
+    assert.match(out, /\| case \| Node 24\.2\.0 \(V8 13\.6\) \| Deno 2\.9\.6 \(V8 13\.6\) \|/);
+    assert.match(out, /Not shown, for want of a results file of the committed module: Node 22, Node 26, Bun, Chromium, Firefox, WebKitGTK\./);
+    assert.match(out, /No results file for Node 26 matches the committed module\./);
+    assert.match(out, /\| digest64 \| 100 ns \| 150 ns \| 175 ns \| \*\*1\.75×\*\* \|/);
+    assert.match(out, /bench\/results\/node-24\.2\.0_a\.json/);
+  });
+
+  it("gives the same text when run again on its own output", function () {
+    const once = generate(readme, files, simd);
+    assert.equal(generate(once, files, simd), once);
+  });
+
+  it("fails on a README without a section's markers", function () {
+    assert.throws(() => fillMarkers("no markers\n", {headline: "x"}), /no <!-- bench:start headline -->/);
+  });
+});
