@@ -4,8 +4,15 @@
 #pragma once
 #include "sha256.h"
 
-#ifdef __wasm_simd128__
+#if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
+#elif defined(SHA256_SIMDE)
+// SIMDe's portable implementation, not its SSE2 one: there v128_t is
+// __m128i, whose + adds 64-bit lanes, where wasm_simd128.h's v128_t is a
+// vector of four int32_t like SIMDe's portable one, as the code below needs.
+#define SIMDE_NO_NATIVE
+#define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/wasm/simd128.h>
 #endif
 
 namespace sha256 {
@@ -13,18 +20,18 @@ namespace sha256 {
 inline uint32_t shr(uint32_t x, int n) { return x >> n; }
 inline uint32_t rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 // Three operations instead of the four of (e & f) ^ (~e & g): 7% faster
-// hash64_scalar.
+// hash64_x1.
 inline uint32_t ch(uint32_t e, uint32_t f, uint32_t g) { return g ^ (e & (f ^ g)); }
 inline uint32_t splat(uint32_t x, uint32_t) { return x; }
 // Maj(a, b, c) given ab = a ^ b and bc = b ^ c, as (a & (b ^ c)) + (b & c): the two terms
 // share no set bit, so + is |, and Maj is two operations deep from a, not
 // three as in b ^ ((a ^ b) & (b ^ c)). V8 13.6 (Node 24) then keeps the
 // rounds in registers (11 stack accesses per 16 rounds, not 33): 1 MiB digest
-// 11% and hash64_scalar 5% faster on Node 24, 3% and 1% slower on Node 20,
+// 11% and hash64_x1 5% faster on Node 24, 3% and 1% slower on Node 20,
 // 1.8% and 0% on Node 22.
 inline uint32_t maj(uint32_t a, uint32_t b, uint32_t c, uint32_t, uint32_t bc) { return (a & bc) + (b & c); }
 
-#ifdef __wasm_simd128__
+#ifdef SHA256_SIMD128
 inline v128_t shr(v128_t x, int n) { return wasm_u32x4_shr(x, n); }
 // simd128 has no rotate: two shifts and an or.
 inline v128_t rotr(v128_t x, int n) { return wasm_v128_or(wasm_u32x4_shr(x, n), wasm_i32x4_shl(x, 32 - n)); }
@@ -37,7 +44,8 @@ inline v128_t splat(uint32_t x, v128_t) { return wasm_i32x4_splat(x); }
 inline v128_t maj(v128_t, v128_t b, v128_t, v128_t ab, v128_t bc) { return b ^ (ab & bc); }
 // Lane i of x, i a constant once loops are unrolled. Taken from a 64-bit lane
 // (vmovq/vpextrq and a shift in V8, not vpextrd): 2.5% faster 1 MiB digest.
-inline uint32_t lane(v128_t x, int i) { return uint32_t(uint64_t(((__i64x2)x)[i / 2]) >> (32 * (i % 2))); }
+using i64x2 = int64_t __attribute__((vector_size(16)));
+inline uint32_t lane(v128_t x, int i) { return uint32_t(uint64_t(((i64x2)x)[i / 2]) >> (32 * (i % 2))); }
 
 // Reverses the bytes of each 32-bit lane: SHA-256 words are big-endian.
 inline v128_t bswap32(v128_t x) {
@@ -46,9 +54,9 @@ inline v128_t bswap32(v128_t x) {
 #endif
 
 // Writes the state as a big-endian digest. With SIMD, two v128 byte swaps
-// instead of 32 byte stores: 2% faster hash64_scalar, 5% faster 32-byte digest.
+// instead of 32 byte stores: 2% faster hash64_x1, 5% faster 32-byte digest.
 inline void store_digest(uint8_t out[32], const uint32_t state[8]) {
-#ifdef __wasm_simd128__
+#ifdef SHA256_SIMD128
   wasm_v128_store(out, bswap32(wasm_v128_load(state)));
   wasm_v128_store(out + 16, bswap32(wasm_v128_load(state + 4)));
 #else

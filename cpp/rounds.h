@@ -90,7 +90,7 @@ SHA256_INLINE void compress_words(V state[8], V w[16]) {
 // Unrolled 8 times: the module is 2 KB smaller than with 16, at the same speed
 // (16 is 1% faster for one message, 600 bytes more, when only the scalar
 // rounds unroll 16). The stepping pointer (see compress_words) makes
-// hash64_scalar 2% faster in the SIMD module, 4.5% in the scalar one; a v128
+// hash64_x1 2% faster in the SIMD module, 4.5% in the scalar one; a v128
 // load of four K + W and lane() per round is 2.5% slower than these loads.
 template <class V>
 SHA256_INLINE void compress_pad64(V state[8]) {

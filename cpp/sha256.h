@@ -1,54 +1,59 @@
-// Internal interface shared by the kernels and the C ABI (api.cpp).
+// Internal interface shared by the kernels and the C ABI (api.cpp). Plain
+// C++: the kernels also build natively, for the tests in test/native/.
 #pragma once
 #include <stddef.h>
-#include <emscripten.h>
 #include <stdint.h>
 
 #include "sha256_constants.h"
 
-// Every hash64 kernel has this one signature: hash `count` 64-byte messages
-// read from `in` into `count` 32-byte digests written to `out`.
-// `out` may equal `in`: digest i lies at or before message i, and each kernel
-// reads a group of messages whole before it writes that group's digests.
-#define SHA256_HASH64_KERNEL(name) void name(uint8_t* out, const uint8_t* in, size_t count)
-
-extern "C" {
-SHA256_HASH64_KERNEL(hash64_scalar);
-#ifdef __wasm_simd128__
-SHA256_HASH64_KERNEL(hash64_simd4);
+// SHA256_SIMD128: the simd128 intrinsics are available, from the compiler
+// (WebAssembly with -msimd128) or from SIMDe (a native build with
+// -DSHA256_SIMDE). The SIMD module and the scalar one differ only by it.
+#if defined(__wasm_simd128__) || defined(SHA256_SIMDE)
+#define SHA256_SIMD128 1
 #endif
-}
 
 namespace sha256 {
 
+// Every hash64 kernel has this one type: hash `count` 64-byte messages read
+// from `in` into `count` 32-byte digests written to `out`.
+// `out` may equal `in`: digest i lies at or before message i, and each kernel
+// reads a group of messages whole before it writes that group's digests.
+using Hash64Kernel = void(uint8_t* out, const uint8_t* in, size_t count);
+
+Hash64Kernel hash64_x1;  // one message at a time
+#ifdef SHA256_SIMD128
+Hash64Kernel hash64_x4;  // four messages at a time, one per 32-bit lane
+#endif
+
 // The fastest kernel this module was built with.
 inline void hash64_best(uint8_t* out, const uint8_t* in, size_t count) {
-#ifdef __wasm_simd128__
-  hash64_simd4(out, in, count);
+#ifdef SHA256_SIMD128
+  hash64_x4(out, in, count);
 #else
-  hash64_scalar(out, in, count);
+  hash64_x1(out, in, count);
 #endif
 }
 
-// Single-stream compression of `nblocks` consecutive 64-byte blocks.
+// Single-stream compression of `nblocks` consecutive 64-byte blocks, by ISA.
 void compress_scalar(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
-#ifdef __wasm_simd128__
-void compress_simd(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
+#ifdef SHA256_SIMD128
+void compress_simd128(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
 #endif
 
-#ifdef __wasm_simd128__
+#ifdef SHA256_SIMD128
 // Set: the SIMD module compresses single streams with compress_scalar. The
 // loader sets it where that is the faster of the two (JavaScriptCore); see
-// js/instance.js.
+// js/instance.js and use_scalar_schedule() in api.cpp.
 extern bool g_scalar_schedule;
 #endif
 
 inline void compress(uint32_t state[8], const uint8_t* blocks, size_t nblocks) {
-#ifdef __wasm_simd128__
+#ifdef SHA256_SIMD128
   if (g_scalar_schedule) {
     compress_scalar(state, blocks, nblocks);
   } else {
-    compress_simd(state, blocks, nblocks);
+    compress_simd128(state, blocks, nblocks);
   }
 #else
   compress_scalar(state, blocks, nblocks);
@@ -68,6 +73,19 @@ struct Ctx {
 void ctx_init(Ctx* ctx);
 void ctx_update(Ctx* ctx, const uint8_t* data, size_t len);
 void ctx_final(Ctx* ctx, uint8_t out[32]);
+
+// `count` chunks at `data` are the nodes at height `depth` of a tree (depth 0:
+// the leaves) whose root is `levels` levels above them. Writes to `out` the
+// node `levels` levels above the first chunk: with count <= 2^levels that is
+// the root of the chunks padded with zero subtrees to 2^levels; with more, the
+// rest are ignored, as persistent-merkle-tree does. count = 0 gives the zero
+// hash of depth + levels. Clobbers data, which needs room for count + 1 chunks
+// when count is odd; `out` may point into data.
+void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint32_t levels);
+
+// `count` chunks at `data`, in groups of 2^levels, become one root per group,
+// written in place at the start of data. count is a multiple of 2^levels.
+void digest_n_level(uint8_t* data, uint32_t count, uint32_t levels);
 
 inline uint32_t load_be32(const uint8_t* p) {
   return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | uint32_t(p[3]);

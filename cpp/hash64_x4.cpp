@@ -1,13 +1,12 @@
-// 4-lane hash64 kernel: four messages at once, message j in 32-bit lane j of
-// every vector. Counts that are not a multiple of 4 finish on hash64_scalar.
-#ifndef __wasm_simd128__
-#error "hash64_simd4.cpp requires the simd128 target feature (-msimd128)"
-#endif
-
+// hash64_x4: four messages at once, message j in 32-bit lane j of every
+// vector. Counts that are not a multiple of 4 finish on hash64_x1.
 #include <string.h>
-#include <wasm_simd128.h>
 
 #include "rounds.h"
+
+#ifndef SHA256_SIMD128
+#error "hash64_x4.cpp needs the simd128 intrinsics (-msimd128, or -DSHA256_SIMDE natively)"
+#endif
 
 namespace sha256 {
 
@@ -23,11 +22,7 @@ inline void transpose4(v128_t r[4]) {
   r[3] = wasm_i64x2_shuffle(t1, t3, 1, 3);
 }
 
-}  // namespace sha256
-
-using namespace sha256;
-
-extern "C" EMSCRIPTEN_KEEPALIVE SHA256_HASH64_KERNEL(hash64_simd4) {
+void hash64_x4(uint8_t* out, const uint8_t* in, size_t count) {
   for (size_t g = count / 4; g > 0; g--, in += 256, out += 128) {
     // w[4q + i] gathers word 4q + i of the four messages.
     v128_t w[16];
@@ -49,16 +44,18 @@ extern "C" EMSCRIPTEN_KEEPALIVE SHA256_HASH64_KERNEL(hash64_simd4) {
   }
   size_t rest = count % 4;
   if (rest < 2) {
-    hash64_scalar(out, in, rest);
+    hash64_x1(out, in, rest);
     return;
   }
   // Two or three messages left: one 4-lane pass over a zero-padded copy takes
-  // about the time of two messages on hash64_scalar (585 ns against 324 ns
+  // about the time of two messages on hash64_x1 (585 ns against 324 ns
   // each, measured on x64). Calling this kernel again, not a helper, keeps
   // the loop body once in the code: moved into a function of its own, clang
   // kept w[] in memory and the module grew by 900 bytes.
   alignas(16) uint8_t block[256] = {};
   memcpy(block, in, 64 * rest);
-  hash64_simd4(block, block, 4);
+  hash64_x4(block, block, 4);
   memcpy(out, block, 32 * rest);
 }
+
+}  // namespace sha256
