@@ -19,7 +19,7 @@ LDFLAGS := -O3 --no-entry -sSTANDALONE_WASM -sTOTAL_STACK=65536 -sINITIAL_MEMORY
 WASM := wasm/sha256-simd.wasm wasm/sha256-scalar.wasm
 GENERATED := $(WASM) js/wasm-code.js
 
-.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-bench lint-package bench bench-engine readme check-readme deps clean
+.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench lint-package bench bench-engine readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -75,6 +75,37 @@ test: deps
 test-only:
 	npx tsc --noEmit -p test/types
 	npx mocha
+
+# cpp/ built natively with clang, the simd128 intrinsics from SIMDe, and run
+# against OpenSSL under AddressSanitizer and UndefinedBehaviorSanitizer, as
+# each module is built: with the simd128 kernels and without. Debian:
+# apt-get install clang libsimde-dev libssl-dev libclang-rt-14-dev.
+# SEED picks the pseudo-random inputs (the run prints it).
+NATIVE_CXX ?= clang++
+NATIVE_FLAGS := -std=c++17 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer \
+	-fsanitize=address,undefined -fno-sanitize-recover=all
+NATIVE_simd128 := -DSHA256_SIMDE $(SIMD_SRC)
+NATIVE_scalar := $(COMMON_SRC)
+SEED ?= $$(date +%s)
+
+$(BUILD)/native/test-%: test/native/test.cpp test/native/reference.h $(SIMD_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(NATIVE_CXX) $(NATIVE_FLAGS) $(NATIVE_$*) $< -lcrypto -o $@
+
+$(BUILD)/native/fuzz-%: test/native/fuzz.cpp test/native/reference.h $(SIMD_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(NATIVE_CXX) $(NATIVE_FLAGS) -fsanitize=fuzzer $(NATIVE_$*) $< -lcrypto -o $@
+
+test-native: $(BUILD)/native/test-simd128 $(BUILD)/native/test-scalar
+	@seed=$(SEED); for f in $^; do $$f $$seed || exit 1; done
+
+# libFuzzer on the same build, FUZZ_SECONDS per module flavour; not part of
+# `make test`. Finds are written to $(BUILD)/fuzz/.
+FUZZ_SECONDS ?= 30
+fuzz-native: $(BUILD)/native/fuzz-simd128 $(BUILD)/native/fuzz-scalar
+	@mkdir -p $(BUILD)/fuzz
+	@for f in $^; do $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(BUILD)/fuzz/ -print_final_stats=1 || \
+		{ echo "fuzz-native: $$f FAILED (input in $(BUILD)/fuzz/)"; exit 1; }; echo "fuzz-native: $$f passed"; done
 
 # The package on Node 18, the oldest it supports (mocha does not run there);
 # npm fetches that Node binary.

@@ -1,0 +1,95 @@
+// The oracle for the native tests: OpenSSL's SHA-256, and merkle roots built
+// from it by the definition (pad to 2^levels leaves, hash pairs level by
+// level), sharing no code with cpp/.
+#pragma once
+#include <openssl/evp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "../../cpp/sha256.h"
+
+// The C ABI (cpp/api.cpp), declared here as JS sees it.
+extern "C" {
+uint8_t* io_ptr();
+uint32_t io_size();
+sha256::Ctx* ctx_ptr();
+uint32_t ctx_size();
+void hash64(uint8_t* out, const uint8_t* in, uint32_t count);
+void digest(uint8_t* out, const uint8_t* in, uint32_t len);
+void sha256_init(sha256::Ctx* ctx);
+void sha256_update(sha256::Ctx* ctx, const uint8_t* data, uint32_t len);
+void sha256_final(sha256::Ctx* ctx, uint8_t* out);
+void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint32_t levels);
+void digest_n_level(uint8_t* data, uint32_t count, uint32_t levels);
+}
+
+namespace ref {
+
+using Digest = std::array<uint8_t, 32>;
+
+inline Digest sha256(const uint8_t* data, size_t len) {
+  Digest d;
+  unsigned int n = 0;
+  if (!EVP_Digest(data, len, d.data(), &n, EVP_sha256(), nullptr) || n != 32) {
+    fprintf(stderr, "native: OpenSSL's EVP_Digest failed\n");
+    abort();
+  }
+  return d;
+}
+
+inline Digest hash_pair(const uint8_t* left, const uint8_t* right) {
+  uint8_t pair[64];
+  memcpy(pair, left, 32);
+  memcpy(pair + 32, right, 32);
+  return sha256(pair, 64);
+}
+
+// The root of an all-zero subtree of height `depth`.
+inline Digest zero_hash(uint32_t depth) {
+  Digest z{};
+  for (uint32_t d = 0; d < depth; d++) z = hash_pair(z.data(), z.data());
+  return z;
+}
+
+// The first 2^levels of `count` chunks (nodes at height `depth`), padded with
+// zero subtrees to 2^levels, hashed up to their root.
+inline Digest merkle_root(const uint8_t* chunks, size_t count, uint32_t depth, uint32_t levels) {
+  std::vector<Digest> nodes(size_t(1) << levels, zero_hash(depth));
+  for (size_t i = 0; i < count && i < nodes.size(); i++) memcpy(nodes[i].data(), chunks + 32 * i, 32);
+  for (; nodes.size() > 1; nodes.resize(nodes.size() / 2)) {
+    for (size_t i = 0; i < nodes.size() / 2; i++) nodes[i] = hash_pair(nodes[2 * i].data(), nodes[2 * i + 1].data());
+  }
+  return nodes[0];
+}
+
+// A buffer of exactly `size` bytes on the heap, so that AddressSanitizer
+// reports any access past it; never null, even when empty.
+struct Buffer {
+  explicit Buffer(size_t n) : size(n), bytes(new uint8_t[n]) {}
+  uint8_t* data() { return bytes.get(); }
+  size_t size;
+  std::unique_ptr<uint8_t[]> bytes;
+};
+
+// splitmix64: reproducible pseudo-random inputs from a printed seed.
+struct Random {
+  uint64_t state;
+  uint64_t next() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+  }
+  uint32_t below(uint32_t n) { return uint32_t(next() % n); }
+  void fill(uint8_t* p, size_t n) {
+    for (size_t i = 0; i < n; i++) p[i] = uint8_t(next() >> 56);
+  }
+};
+
+}  // namespace ref

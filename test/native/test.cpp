@@ -1,0 +1,214 @@
+// Native tests of cpp/: every kernel and the C ABI against OpenSSL, over every
+// count and length 0..1100 with pseudo-random inputs. `make test-native`
+// builds it twice, as each module is built: with the simd128 kernels (on
+// SIMDe, -DSHA256_SIMDE) and without, both under AddressSanitizer and
+// UndefinedBehaviorSanitizer, which abort on their first report.
+#include "reference.h"
+
+namespace {
+
+constexpr size_t kMax = 1100;
+
+#ifdef SHA256_SIMD128
+const char* const kFlavour = "simd128";
+#else
+const char* const kFlavour = "scalar";
+#endif
+
+size_t g_passed = 0;
+size_t g_failed = 0;
+
+// Counts one check; prints the first failures.
+void check(bool ok, const char* what, size_t n) {
+  if (ok) {
+    g_passed++;
+    return;
+  }
+  if (++g_failed <= 20) fprintf(stderr, "native %s: FAILED %s, n = %zu\n", kFlavour, what, n);
+}
+
+bool equal(const uint8_t* a, const uint8_t* b, size_t n) { return n == 0 || memcmp(a, b, n) == 0; }
+
+// The digests of `count` 64-byte messages, one after another.
+std::vector<uint8_t> expected_digests(const uint8_t* messages, size_t count) {
+  std::vector<uint8_t> out(32 * count);
+  for (size_t i = 0; i < count; i++) memcpy(&out[32 * i], ref::sha256(messages + 64 * i, 64).data(), 32);
+  return out;
+}
+
+struct Kernel {
+  const char* name;
+  sha256::Hash64Kernel* run;
+};
+
+const Kernel kKernels[] = {
+    {"hash64_x1", sha256::hash64_x1},
+#ifdef SHA256_SIMD128
+    {"hash64_x4", sha256::hash64_x4},
+#endif
+    {"hash64 (C ABI)", [](uint8_t* out, const uint8_t* in, size_t count) { hash64(out, in, uint32_t(count)); }},
+};
+
+// Every kernel on every count: out of place from an input at every alignment
+// mod 16, and in place, where the second half of the messages must stay.
+void test_kernels(ref::Random& rng) {
+  for (size_t count = 0; count <= kMax; count++) {
+    size_t skew = count % 16;
+    ref::Buffer input(skew + 64 * count);
+    uint8_t* messages = input.data() + skew;
+    rng.fill(messages, 64 * count);
+    ref::Buffer original(64 * count);
+    memcpy(original.data(), messages, 64 * count);
+    std::vector<uint8_t> expected = expected_digests(messages, count);
+    for (const Kernel& k : kKernels) {
+      ref::Buffer out(32 * count);
+      k.run(out.data(), messages, count);
+      check(equal(out.data(), expected.data(), 32 * count) && equal(messages, original.data(), 64 * count), k.name, count);
+
+      ref::Buffer inplace(64 * count);
+      memcpy(inplace.data(), original.data(), 64 * count);
+      k.run(inplace.data(), inplace.data(), count);
+      check(equal(inplace.data(), expected.data(), 32 * count) &&
+                equal(inplace.data() + 32 * count, original.data() + 32 * count, 32 * count),
+            k.name, count);
+    }
+  }
+}
+
+struct Compress {
+  const char* name;
+  void (*run)(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
+};
+
+const Compress kCompress[] = {
+    {"compress_scalar", sha256::compress_scalar},
+#ifdef SHA256_SIMD128
+    {"compress_simd128", sha256::compress_simd128},
+#endif
+};
+
+// Each single-stream compression on messages padded here (FIPS 180-4 5.1.1),
+// and digest() and the streaming context through the C ABI, on every length.
+void test_streams(ref::Random& rng) {
+  for (size_t len = 0; len <= kMax; len++) {
+    size_t skew = len % 16;
+    ref::Buffer input(skew + len);
+    uint8_t* message = input.data() + skew;
+    rng.fill(message, len);
+    ref::Digest expected = ref::sha256(message, len);
+
+    size_t nblocks = (len + 9 + 63) / 64;
+    ref::Buffer padded(64 * nblocks);
+    memcpy(padded.data(), message, len);
+    memset(padded.data() + len, 0, 64 * nblocks - len);
+    padded.data()[len] = 0x80;
+    for (int i = 0; i < 8; i++) padded.data()[64 * nblocks - 1 - i] = uint8_t(uint64_t(8 * len) >> (8 * i));
+    for (const Compress& c : kCompress) {
+      uint32_t state[8];
+      memcpy(state, sha256::IV, sizeof state);
+      c.run(state, padded.data(), nblocks);
+      uint8_t out[32];
+      for (int i = 0; i < 8; i++) sha256::store_be32(out + 4 * i, state[i]);
+      check(equal(out, expected.data(), 32), c.name, len);
+    }
+
+    ref::Buffer out(32);
+    digest(out.data(), message, uint32_t(len));
+    check(equal(out.data(), expected.data(), 32), "digest (C ABI)", len);
+
+    // The message in pieces of 0 to 150 bytes, through a context of exactly
+    // ctx_size() bytes.
+    ref::Buffer ctx(ctx_size());
+    sha256::Ctx* c = reinterpret_cast<sha256::Ctx*>(ctx.data());
+    sha256_init(c);
+    for (size_t at = 0; at < len;) {
+      size_t piece = rng.below(151);
+      if (piece > len - at) piece = len - at;
+      sha256_update(c, message + at, uint32_t(piece));
+      at += piece;
+    }
+    sha256_final(c, out.data());
+    check(equal(out.data(), expected.data(), 32), "sha256_init/update/final (C ABI)", len);
+  }
+}
+
+// merkleize() against roots built by the definition: counts below, at and
+// above 2^levels, leaves and higher nodes, and depths past the 65 zero hashes
+// that the module keeps in a table.
+void test_merkleize(ref::Random& rng) {
+  const uint32_t depths[] = {0, 1, 7, 63, 64, 65, 70};
+  for (uint32_t levels = 0; levels <= 10; levels++) {
+    for (uint32_t depth : depths) {
+      uint32_t most = (1u << levels) + 2;
+      for (uint32_t count = 0; count <= most; count += levels <= 6 ? 1 : 1 + rng.below(40)) {
+        size_t room = count + (count % 2 == 1 || count == 0 ? 1 : 0);
+        ref::Buffer data(32 * room);
+        rng.fill(data.data(), 32 * room);
+        ref::Digest expected = ref::merkle_root(data.data(), count, depth, levels);
+        ref::Buffer out(32);
+        merkleize(out.data(), data.data(), count, depth, levels);
+        check(equal(out.data(), expected.data(), 32), "merkleize (C ABI)", count);
+      }
+    }
+  }
+  // The result written into data, as js/hasher.js calls it.
+  for (uint32_t count = 0; count <= 40; count++) {
+    ref::Buffer data(32 * (count + 1));
+    rng.fill(data.data(), data.size);
+    ref::Digest expected = ref::merkle_root(data.data(), count, 0, 6);
+    merkleize(data.data(), data.data(), count, 0, 6);
+    check(equal(data.data(), expected.data(), 32), "merkleize in place (C ABI)", count);
+  }
+}
+
+// digest_n_level() on groups of 2^levels chunks.
+void test_digest_n_level(ref::Random& rng) {
+  for (uint32_t levels = 0; levels <= 6; levels++) {
+    for (uint32_t groups = 0; groups <= 9; groups++) {
+      uint32_t count = groups << levels;
+      ref::Buffer data(32 * count);
+      rng.fill(data.data(), data.size);
+      std::vector<uint8_t> expected(32 * groups);
+      for (uint32_t g = 0; g < groups; g++) {
+        ref::Digest root = ref::merkle_root(data.data() + (32u << levels) * g, 1u << levels, 0, levels);
+        memcpy(&expected[32 * g], root.data(), 32);
+      }
+      digest_n_level(data.data(), count, levels);
+      check(equal(data.data(), expected.data(), 32 * groups), "digest_n_level (C ABI)", count);
+    }
+  }
+}
+
+// The module's own buffers, as JS uses them: hash64 in place over the whole
+// I/O buffer, and the module's context on bytes in it.
+void test_buffers() {
+  check(io_size() == 1u << 20 && ctx_size() == sizeof(sha256::Ctx), "io_size and ctx_size", io_size());
+  uint8_t* io = io_ptr();
+  uint32_t count = io_size() / 64;
+  memset(io, 0xa5, io_size());
+  std::vector<uint8_t> message(100, 0xa5);
+  ref::Digest expected = ref::sha256(message.data(), 64);
+  hash64(io, io, count);
+  bool ok = true;
+  for (uint32_t i = 0; i < count; i++) ok = ok && equal(io + 32 * i, expected.data(), 32);
+  check(ok, "hash64 in place over the I/O buffer", count);
+  sha256_init(ctx_ptr());
+  sha256_update(ctx_ptr(), io + io_size() - 100, 100);  // still 0xa5: past the digests
+  sha256_final(ctx_ptr(), io);
+  check(equal(io, ref::sha256(message.data(), 100).data(), 32), "sha256_init/update/final on ctx_ptr()", 100);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  unsigned long long seed = argc > 1 ? strtoull(argv[1], nullptr, 0) : 1;
+  printf("native %s: seed %llu (rerun: make test-native SEED=%llu)\n", kFlavour, seed, seed);
+  ref::Random rng{seed};
+  test_kernels(rng);
+  test_streams(rng);
+  test_merkleize(rng);
+  test_digest_n_level(rng);
+  test_buffers();
+  printf("native %s: %zu passed, %zu failed\n", kFlavour, g_passed, g_failed);
+  return g_failed == 0 ? 0 : 1;
+}
