@@ -27,6 +27,9 @@ void sha256_update(sha256::Ctx* ctx, const uint8_t* data, uint32_t len);
 void sha256_final(sha256::Ctx* ctx, uint8_t* out);
 void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint32_t levels);
 void digest_n_level(uint8_t* data, uint32_t count, uint32_t levels);
+#ifdef SHA256_SIMD128
+void use_scalar_schedule(uint32_t on);
+#endif
 }
 
 namespace ref {
