@@ -178,15 +178,17 @@ describe("the benchmark page in Chromium (quick mode)", function () {
     }
   });
 
-  it("runs only the cases and implementations chosen by ?filter and ?impl", async function () {
+  it("runs only the cases and implementations chosen by ?filter and ?impl, with ?rounds", async function () {
     const other = await browser.newPage();
     const otherErrors = collectErrors(other);
     try {
-      await other.goto(`${server.url}?quick=1&filter=${encodeURIComponent("^digest64$")}&impl=${encodeURIComponent("^(ours-simd|as-sha256)$")}`);
+      await other.goto(`${server.url}?quick=1&filter=${encodeURIComponent("^digest64$")}&impl=${encodeURIComponent("^(ours-simd|as-sha256)$")}&rounds=3`);
       await waitForRun(other, 60_000);
       const {options, results: rows} = await other.evaluate(() => window.benchResults);
       assert.deepEqual(rows.map((r) => `${r.case} ${r.impl}`), ["digest64 ours-simd", "digest64 as-sha256"]);
       assert.equal(options.filter, "^digest64$");
+      assert.equal(options.rounds, 3);
+      assert.ok(rows.every((r) => r.rounds === 3));
       assert.deepEqual(otherErrors, []);
     } finally {
       await other.close();

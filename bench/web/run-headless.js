@@ -3,7 +3,8 @@
 //
 //   node bench/web/run-headless.js [--browser chromium|firefox] [--out FILE] [--cpu MODEL]
 //                                  [--label TEXT] [--quick] [--hasher] [--filter REGEX]
-//                                  [--impl REGEX] [--screenshot FILE] [--timeout-s 1200]
+//                                  [--impl REGEX] [--rounds N] [--time MS]
+//                                  [--screenshot FILE] [--timeout-s 1200]
 //
 // --browser names an entry of `browsers` below: chromium (playwright-core) by
 // default, firefox for Firefox ESR through puppeteer-core. Another browser
@@ -49,6 +50,8 @@ const {values: args} = parseArgs({
     hasher: {type: "boolean", default: false},
     filter: {type: "string"},
     impl: {type: "string"},
+    rounds: {type: "string"},
+    time: {type: "string"},
     screenshot: {type: "string"},
     "timeout-s": {type: "string", default: "1200"},
   },
@@ -67,7 +70,7 @@ try {
   const errors = collectErrors(page);
   const query = new URLSearchParams({[args.quick ? "quick" : "run"]: "1", cpu: args.cpu, label: args.label});
   if (args.hasher) query.set("hasher", "1");
-  for (const name of ["filter", "impl"]) if (args[name]) query.set(name, args[name]);
+  for (const name of ["filter", "impl", "rounds", "time"]) if (args[name]) query.set(name, args[name]);
   // "HeadlessChrome/156.0.8078.108", "firefox/153.0": the version alone.
   const version = /\d[\d.]*/.exec(await browser.version())?.[0] ?? "unknown";
   console.log(`Running ${server.url}?${query} in ${args.browser} ${version}…`);

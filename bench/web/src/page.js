@@ -6,7 +6,8 @@
 // once; hasher=1 ticks "merkle hasher cases", which adds the cases of
 // bench/cases-hasher.js as --hasher does in bench/node.js; cpu=... and
 // label=... fill those fields; filter=REGEX keeps the cases whose id matches
-// and impl=REGEX the implementations, as in bench/node.js.
+// and impl=REGEX the implementations, and rounds=N and time=MS set those
+// timing options, as in bench/node.js.
 // When a run has finished the page sets <html data-state="done"> and
 // window.benchResults (a results file); on failure, data-state="error" and
 // window.benchError.
@@ -135,7 +136,9 @@ function download() {
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
+// The options of bench/node.js the page takes from its URL, by the same names.
 const selection = {filter: params.get("filter") || null, impl: params.get("impl") || null};
+const timing = Object.fromEntries(["rounds", "time"].filter((k) => Number(params.get(k)) > 0).map((k) => [k, Number(params.get(k))]));
 
 function run() {
   const quick = $("quick").checked;
@@ -186,7 +189,7 @@ function run() {
       fail(m.message);
     }
   };
-  worker.postMessage({type: "start", quick, hasher, ...selection});
+  worker.postMessage({type: "start", quick, hasher, timing, ...selection});
 }
 
 renderEnv();

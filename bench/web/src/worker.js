@@ -21,8 +21,8 @@ const quickOptions = {rounds: 1, time: 15, warmupTime: 2};
  * runner's default) when cross-origin isolated (5 µs steps in Chromium),
  * 20 ms at 0.1 ms steps, 200 ms at Firefox's 1 ms.
  */
-function runOptions(quick, stepMs) {
-  const base = {...defaultOptions, ...(quick ? quickOptions : {})};
+function runOptions(quick, timing, stepMs) {
+  const base = {...defaultOptions, ...(quick ? quickOptions : {}), ...timing};
   const batchMs = Math.max(base.batchMs, 200 * stepMs);
   return {...base, batchMs, time: Math.max(base.time, 3 * batchMs)};
 }
@@ -42,10 +42,10 @@ async function hasherCases() {
   return makeBrowserHasherCases(ours);
 }
 
-async function run({quick, filter, impl, hasher}) {
+async function run({quick, timing = {}, filter, impl, hasher}) {
   const stepMs = timerStepMs();
   postMessage({type: "env", timerStepMs: stepMs, crossOriginIsolated: globalThis.crossOriginIsolated === true, simd: ours.simdEnabled});
-  const options = runOptions(quick, stepMs);
+  const options = runOptions(quick, timing, stepMs);
   const libs = {ours, asSha256, hashWasm: {createSHA256}, noble: {sha256}, webcrypto: subtle};
   const all = await makeCases(libs);
   if (hasher) all.push(...(await hasherCases()));
