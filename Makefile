@@ -74,7 +74,7 @@ check-wasm: check-emcc
 	@$(MAKE) --no-print-directory -s BUILD=$(BUILD)/check $(addprefix $(BUILD)/check/,$(GENERATED))
 	@for f in $(GENERATED); do cmp -s $$f $(BUILD)/check/$$f || \
 		{ echo "check-wasm: $$f differs from what 'make wasm' builds from cpp/; run 'make wasm' and commit"; exit 1; }; done
-	@echo "check-wasm: committed $(GENERATED) are what cpp/ builds with emcc $(EMCC_VERSION)"
+	@echo "check-wasm: committed $(GENERATED) are what cpp/ builds with emcc $(EMCC_VERSION), clang $(EMCC_CLANG_VERSION), binaryen $(EMCC_BINARYEN_VERSION)"
 
 deps:
 	@[ -d node_modules ] || npm ci
