@@ -83,6 +83,10 @@ const largeCases = [
   [2 ** 15 + 3, 2 ** 40],
   [2 ** 16, 2 ** 17],
   [2 ** 16 - 1, 2 ** 40],
+  // More chunks than the buffer holds and than padFor: cut to the leftmost
+  // 2^layers before any piece is hashed.
+  [2 ** 16, 2 ** 15],
+  [2 ** 15 + 3, 2 ** 10],
 ];
 
 forEachModule("hasher", () => {
