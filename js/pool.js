@@ -12,11 +12,21 @@ import * as u from "./pool-unit.js";
 
 /**
  * The least work, in 64-byte compressions, that is split across threads.
- * Measured on Node 24, 2 cores: hashInto of 2^10 messages gains with the
- * workers awake, and from about 2^12 when they have to be woken.
+ * On a 2-core VM (Node 20 and 24), two threads won from about 32 messages
+ * with the worker awake, but waking a sleeping worker took 10-45 us and at
+ * times up to 3 ms, and from sleep the split paid off only from about 2^14
+ * messages. Between the two: a call takes back every unit that no worker has
+ * started, so a worker that wakes late costs the caller the copies of its
+ * first units, not their hashing; with this machine shared and loaded (load
+ * average 8 on 2 cores, Node 24), the split of 2^12 messages from sleep ran at
+ * 0.91-0.95 of the single-threaded speed, and of 2^11 at 0.86-0.91.
  */
 export const MIN_PARALLEL_HASHES = 4096;
-/** How long a worker spins for a next unit before it sleeps. */
+/**
+ * How long a worker spins for a next unit before it sleeps: a few wake-ups'
+ * worth (10-45 us each, and up to ms on a busy VM), so that a run of large
+ * calls does not pay one per call, at the cost of 1 ms of one core per call.
+ */
 const SPIN_MS = 1;
 /** How long the caller waits for a started unit before it gives up on the worker. */
 const DEFAULT_TIMEOUT_MS = 1000;
@@ -146,9 +156,8 @@ class Pool {
   #blocking = canBlock();
   #seq = 0;
   #scratchOut = new Uint8Array(u.SLOT_OUT);
-  #scratchIn = new Uint8Array(u.SLOT_IN);
+  /** The caller's own units' work area, one at a time. */
   #scratch = new Uint8Array(u.SLOT_IN);
-  #pairs = new Uint8Array(u.SLOT_IN);
   #result = {h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0};
 
   /** @internal Use createHashPool(). */
@@ -274,8 +283,8 @@ class Pool {
       for (let b = first / 2, at = 0; at < count * CHUNK; b++, at += BLOCK) into.set(blocks[b], at);
     };
     this.#merkleizeSubtrees(n, levels, output, offset, copy, (first, count, size, roots, at) => {
-      copy(first, count, this.#scratchIn);
-      single.merkleizeBlocksBytes(this.#scratchIn.subarray(0, count * CHUNK), size, roots, at);
+      copy(first, count, this.#scratch);
+      single.merkleizeBlocksBytes(this.#scratch.subarray(0, count * CHUNK), size, roots, at);
     });
   }
 
@@ -376,7 +385,7 @@ class Pool {
         return [u.OP_HASH, d.length * BLOCK, 0];
       },
       own: (i) => {
-        const bytes = this.#pairs;
+        const bytes = this.#scratch;
         const d = pack(i, bytes);
         hashIntoSingle(bytes.subarray(0, d.length * BLOCK), bytes.subarray(0, d.length * CHUNK));
         apply(d, bytes);
