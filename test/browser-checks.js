@@ -1,5 +1,6 @@
 // The checks of the package in a browser, shared by the Chromium test
-// (playwright-core) and the Firefox test (puppeteer-core): the fixture page,
+// (playwright-core), the Firefox test (puppeteer-core) and the WebKit tests
+// (classic WebDriver, test/support/webdriver.js): the fixture page,
 // bundled by esbuild as a user's bundler would; the in-page function that
 // calls every API function and takes WebCrypto's digest of the same input; and
 // the mocha suite that runs it on the main thread and in a module worker, with
@@ -18,7 +19,9 @@ async function open(launch, url) {
   const browser = await launch();
   try {
     const page = await browser.newPage();
-    const errors = collectErrors(page);
+    // Classic WebDriver has no events: there the page's own recorder
+    // (pageErrors, in the fixture's HTML) is the only witness.
+    const errors = page.on ? collectErrors(page) : [];
     await page.goto(url);
     return {page, errors, close: () => browser.close()};
   } catch (err) {
@@ -70,7 +73,19 @@ onmessage = async ({data: {source, arg, port}}) => {
 };
 postMessage({simdAtLoad: api.simdEnabled});
 `;
-const html = `<!doctype html><meta charset="utf-8"><title>sha256-simd</title><link rel="icon" href="data:,"><script type="module" src="./main.js"></script>`;
+// A classic script runs before the module: it records uncaught errors, unhandled
+// rejections and console.error, for every driver to read back.
+const errorRecorder = `
+globalThis.pageErrors = [];
+addEventListener("error", (e) => pageErrors.push("error: " + e.message));
+addEventListener("unhandledrejection", (e) => pageErrors.push("unhandledrejection: " + e.reason));
+const consoleError = console.error;
+console.error = (...args) => {
+  pageErrors.push("console.error: " + args.join(" "));
+  consoleError.apply(console, args);
+};
+`;
+const html = `<!doctype html><meta charset="utf-8"><title>sha256-simd</title><link rel="icon" href="data:,"><script>${errorRecorder}</script><script type="module" src="./main.js"></script>`;
 
 export async function buildFixture(dir) {
   for (const [name, contents] of [["main.js", pageEntry], ["worker.js", workerEntry]]) {
@@ -195,6 +210,27 @@ export async function runChecks({simd, lengths, hashIntoCounts, chunkSizes}) {
   return {inWorker: typeof WorkerGlobalScope !== "undefined", defaultSimd, forcedSimd, entries};
 }
 
+/**
+ * Runs in a browser without wasm SIMD: asks for the SIMD module, and returns
+ * the error, which module is then active, and a digest made afterwards next to
+ * WebCrypto's.
+ */
+export async function forceSimd() {
+  const api = globalThis.sha256simd;
+  const hex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  let error = null;
+  try {
+    api.reinitializeInstance(true);
+  } catch (err) {
+    error = `${err.name}: ${err.message}`;
+  }
+  const simdAfter = api.simdEnabled;
+  const data = new TextEncoder().encode("abc".repeat(100));
+  const got = hex(api.digest(data));
+  const want = hex(new Uint8Array(await crypto.subtle.digest("SHA-256", data)));
+  return {error, simdAfter, got, want};
+}
+
 export const params = {
   lengths: [0, 1, 55, 56, 63, 64, 65, 1000, (1 << 20) + 3],
   // 16389 messages are 1 MiB + 320 bytes: more than the module's I/O buffer.
@@ -221,16 +257,19 @@ export const apiFunctions = [
  * The suite, for one browser.
  * @param {string} browserName  e.g. "Chromium"
  * @param {object} driver
- * @param {() => string|null} driver.missing  null when the browser is installed, else why the suite is skipped (or it throws)
- * @param {() => Promise<object>} driver.launch  starts the browser (playwright's or puppeteer's Browser:
- *   both have newPage() and close(), and their pages goto(url) and evaluate(fn, arg))
+ * @param {() => string|null|Promise<string|null>} driver.missing  null when the browser can run, else why
+ *   the suite is skipped (or it throws)
+ * @param {() => Promise<object>} driver.launch  starts the browser (playwright's or puppeteer's Browser, or
+ *   test/support/webdriver.js's: all have newPage() and close(), and their pages goto(url) and evaluate(fn, arg))
+ * @param {boolean} [driver.simd]  whether the browser has wasm SIMD (WPE WebKit 2.38 has not): without it,
+ *   the package must choose the scalar module by itself and refuse to force the SIMD one
  */
-export function describeBrowserChecks(browserName, {missing, launch}) {
+export function describeBrowserChecks(browserName, {missing, launch, simd: hasSimd = true}) {
   describe(`the package in ${browserName} (esbuild bundle)`, function () {
     let dir, server, opened, worker;
 
     before(async function () {
-      const reason = missing();
+      const reason = await missing();
       if (reason) {
         console.warn(`      ${reason}`);
         this.skip();
@@ -251,20 +290,34 @@ export function describeBrowserChecks(browserName, {missing, launch}) {
       if (dir) await rm(dir, {recursive: true, force: true});
     });
 
-    it("chose the SIMD module at load, on the main thread and in the worker", async function () {
+    const chosen = hasSimd ? "SIMD" : "scalar";
+    it(`chose the ${chosen} module at load, on the main thread and in the worker`, async function () {
       // The worker's message carries its choice; the page's was recorded before any test ran.
       const fromWorker = await opened.page.evaluate(() => globalThis.workerReady);
       const main = await opened.page.evaluate(() => globalThis.simdAtLoad);
-      assert.deepEqual({main, worker: fromWorker.simdAtLoad}, {main: true, worker: true}, `${browserName} supports wasm SIMD`);
+      const want = {main: hasSimd, worker: hasSimd};
+      assert.deepEqual({main, worker: fromWorker.simdAtLoad}, want, `${browserName} ${hasSimd ? "has" : "lacks"} wasm SIMD`);
     });
 
+    if (!hasSimd) {
+      for (const where of ["main thread", "worker"]) {
+        it(`${where}: reinitializeInstance(true) throws a clear Error and the scalar module stays correct`, async function () {
+          const context = where === "worker" ? worker : opened.page;
+          const {error, simdAfter, got, want} = await context.evaluate(forceSimd);
+          assert.match(error ?? "did not throw", /^Error: reinitializeInstance\(true\): .*WebAssembly SIMD/);
+          assert.equal(simdAfter, false);
+          assert.equal(got, want, "digest after the refused switch differs from WebCrypto");
+        });
+      }
+    }
+
     for (const where of ["main thread", "worker"]) {
-      for (const simd of [true, false]) {
+      for (const simd of hasSimd ? [true, false] : [false]) {
         it(`${where}, ${simd ? "SIMD" : "scalar"} module: every function equals WebCrypto`, async function () {
           const context = where === "worker" ? worker : opened.page;
           const {inWorker, defaultSimd, forcedSimd, entries} = await context.evaluate(runChecks, {simd, ...params});
           assert.equal(inWorker, where === "worker", "the checks ran in the wrong place");
-          assert.equal(defaultSimd, true, `${browserName} supports wasm SIMD, so the SIMD module is the default`);
+          assert.equal(defaultSimd, hasSimd, `the default module in ${browserName} should be the ${chosen} one`);
           assert.equal(forcedSimd, simd, "reinitializeInstance did not switch the module");
           for (const fn of apiFunctions) {
             assert.ok(entries.some((e) => e.name.split(/[ (]/)[0] === fn), `no check ran for ${fn}`);
@@ -278,8 +331,9 @@ export function describeBrowserChecks(browserName, {missing, launch}) {
       }
     }
 
-    it("raised no page errors", function () {
-      assert.deepEqual(opened.errors, []);
+    it("raised no page errors", async function () {
+      const recorded = await opened.page.evaluate(() => globalThis.pageErrors);
+      assert.deepEqual({driver: opened.errors, page: recorded}, {driver: [], page: []});
     });
   });
 }
