@@ -26,7 +26,7 @@ LDFLAGS := -O3 --no-entry -sSTANDALONE_WASM -sTOTAL_STACK=65536 -sINITIAL_MEMORY
 WASM := wasm/sha256-simd.wasm wasm/sha256-scalar.wasm
 GENERATED := $(WASM) js/wasm-code.js
 
-.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench lint-package bench bench-engine readme check-readme deps clean
+.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-engine readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -141,6 +141,12 @@ lint-package: deps
 # with its own tests.
 test-bench: deps
 	cd bench && npx mocha
+
+# The suite on every engine the package supports (test/matrix.js): Node 18 to
+# 26, Bun, Deno, Chromium, Firefox ESR, WebKitGTK and WPE WebKit, then a table
+# of engine -> passed/failed. ENGINES="bun deno" runs only those.
+test-matrix: deps
+	node test/matrix.js $(ENGINES)
 
 bench: deps
 	node bench/node.js --hasher --pool $(BENCH_ARGS)

@@ -8,7 +8,7 @@
 //   no wasm SIMD: the one real browser here that takes the scalar fallback.
 import {existsSync} from "node:fs";
 import {connect} from "node:net";
-import {browserMissing} from "../../bench/web/chromium.js";
+import {browserMissing} from "./chromium.js";
 import {launchWebDriver} from "./webdriver.js";
 
 export const miniBrowserPath =

