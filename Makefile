@@ -142,9 +142,10 @@ lint-package: deps
 test-bench: deps
 	cd bench && npx mocha
 
-# The suite on every engine the package supports (test/matrix.js): Node 18 to
-# 26, Bun, Deno, Chromium, Firefox ESR, WebKitGTK and WPE WebKit, then a table
-# of engine -> passed/failed. ENGINES="bun deno" runs only those.
+# The suite on every engine the package supports (test/matrix.js): Node 18
+# (smoke test), the system Node, Node 22, 24 and 26, Bun, Deno, Chromium,
+# Firefox ESR, WebKitGTK and WPE WebKit, then a table of engine -> passed/failed.
+# ENGINES="bun deno" runs only those (the ids are in test/matrix.js).
 test-matrix: deps
 	node test/matrix.js $(ENGINES)
 

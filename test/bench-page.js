@@ -1,0 +1,79 @@
+// The benchmark page (bench/web/) in quick mode, for any browser: it loads,
+// finishes, times every case of bench/cases.js, finds every implementation's
+// output correct against WebCrypto, and names the browser in its results.
+// A browser's test file supplies how to open it, as for test/browser-checks.js;
+// test/web.test.js adds Chromium's checks of the page's controls.
+import assert from "node:assert/strict";
+import {mkdtemp, rm} from "node:fs/promises";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import * as asSha256 from "@chainsafe/as-sha256";
+import * as ours from "../js/index.js";
+import {makeCases} from "../bench/cases.js";
+import {build} from "../bench/web/build.js";
+import {waitForRun} from "../bench/web/wait-for-run.js";
+import {collectErrors} from "./support/chromium.js";
+import {startServer} from "./support/serve.js";
+
+/**
+ * @param {string} browserName  e.g. "Firefox ESR"
+ * @param {object} driver  as for describeBrowserChecks, plus
+ * @param {string} driver.runtime  the name the page gives the browser in env.runtime
+ * @param {boolean} [driver.simd]  whether the browser has wasm SIMD
+ */
+export function describeBenchPage(browserName, {missing, launch, runtime, simd = true}) {
+  describe(`the benchmark page in ${browserName} (quick mode)`, function () {
+    let dir, server, browser, page, errors, results;
+
+    before(async function () {
+      const reason = await missing();
+      if (reason) {
+        console.warn(`      ${reason}`);
+        this.skip();
+      }
+      dir = await mkdtemp(join(tmpdir(), "sha256-simd-page-"));
+      await build({outDir: dir});
+      server = await startServer({dir});
+      browser = await launch();
+      page = await browser.newPage();
+      errors = page.on ? collectErrors(page) : [];
+      await page.goto(`${server.url}?quick=1&cpu=Test+CPU`);
+      await waitForRun(page, 150_000);
+      results = await page.evaluate(() => window.benchResults);
+    });
+
+    after(async function () {
+      await browser?.close();
+      await server?.close();
+      if (dir) await rm(dir, {recursive: true, force: true});
+    });
+
+    it("runs every case of bench/cases.js", async function () {
+      const cases = await makeCases({ours, asSha256});
+      assert.deepEqual([...new Set(results.results.map((r) => r.case))], cases.map((c) => c.id));
+    });
+
+    it("times every implementation, each found correct against WebCrypto", function () {
+      const impls = ["ours-scalar", "as-sha256", "hash-wasm", "noble", "webcrypto", ...(simd ? ["ours-simd"] : [])];
+      for (const impl of impls) assert.ok(results.results.some((r) => r.impl === impl), `no results for ${impl}`);
+      for (const r of results.results) {
+        const what = `${r.case} / ${r.impl}`;
+        assert.equal(r.correct, true, `${what}: ${r.error ?? "incorrect"}`);
+        assert.ok(Number.isFinite(r.nsPerOp) && r.nsPerOp > 0, `${what}: nsPerOp is ${r.nsPerOp}`);
+      }
+    });
+
+    it(`names ${browserName} in env`, function () {
+      assert.equal(results.env.runtime, runtime);
+      assert.equal(results.env.cpu, "Test CPU");
+      assert.equal(results.env.simd, simd);
+    });
+
+    it("raised no page errors", function () {
+      // Classic WebDriver (the WebKit browsers) reports no page events; there
+      // the run reaching "done" is what says the page ran without failing.
+      if (!page.on) this.skip();
+      assert.deepEqual(errors, []);
+    });
+  });
+}
