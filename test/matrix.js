@@ -38,19 +38,23 @@ const kinds = {
   },
 };
 
+// A browser's version is its Debian package's: Debian's chromium wrapper
+// prints shell errors before the version on some machines.
+const debianVersion = (pkg) => ["dpkg-query", "-W", "-f=${Version}", pkg];
+
 /** The browser rows: each runs its test files under the system Node. */
 const browsers = [
-  {id: "chromium", name: "Chromium", files: ["test/browser.test.js", "test/web.test.js"], version: ["/usr/bin/chromium", "--version"]},
-  {id: "firefox", name: "Firefox ESR", files: ["test/firefox.test.js"], version: ["/usr/bin/firefox-esr", "--version"]},
+  {id: "chromium", name: "Chromium", files: ["test/browser.test.js", "test/web.test.js"], version: debianVersion("chromium")},
+  {id: "firefox", name: "Firefox ESR", files: ["test/firefox.test.js"], version: debianVersion("firefox-esr")},
   {
     id: "webkitgtk",
     name: "WebKitGTK",
     files: ["test/webkit.test.js"],
-    version: ["dpkg-query", "-W", "-f=${Version}", "libwebkit2gtk-4.1-0"],
+    version: debianVersion("libwebkit2gtk-4.1-0"),
     // MiniBrowser has no headless mode.
     display: true,
   },
-  {id: "wpe", name: "WPE WebKit (no SIMD)", files: ["test/wpe.test.js"], version: ["dpkg-query", "-W", "-f=${Version}", "libwpewebkit-1.1-0"]},
+  {id: "wpe", name: "WPE WebKit (no SIMD)", files: ["test/wpe.test.js"], version: debianVersion("libwpewebkit-1.1-0")},
 ];
 const browserFiles = new Set(browsers.flatMap((b) => b.files));
 /** Every test file but the browsers'. */
@@ -126,7 +130,7 @@ async function runEngine(e) {
     const bin = e.package ? await resolveBin(e.package, e.bin) : e.bin;
     const [vcmd, ...vargs] = e.version ?? [bin, "--version"];
     const v = await run(vcmd, vargs, {quiet: true});
-    row.version = v.code === 0 ? v.out.trim().split("\n")[0].replace(/^[^\d]*/, "") : "?";
+    row.version = (v.code === 0 && /\d[\w.~+-]*/.exec(v.out)?.[0]) || "?";
     let [cmd, args] = [bin, e.args];
     // Without a display of its own, a browser that needs one gets Xvfb's.
     if (e.display && !process.env.DISPLAY) [cmd, args] = ["xvfb-run", ["-a", cmd, ...args]];
