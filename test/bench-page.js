@@ -12,7 +12,7 @@ import * as ours from "../js/index.js";
 import {makeCases} from "../bench/cases.js";
 import {build} from "../bench/web/build.js";
 import {waitForRun} from "../bench/web/wait-for-run.js";
-import {collectErrors} from "./support/chromium.js";
+import {openPage} from "./support/open-page.js";
 import {startServer} from "./support/serve.js";
 
 /**
@@ -23,7 +23,7 @@ import {startServer} from "./support/serve.js";
  */
 export function describeBenchPage(browserName, {missing, launch, runtime, simd = true}) {
   describe(`the benchmark page in ${browserName} (quick mode)`, function () {
-    let dir, server, browser, page, errors, results;
+    let dir, server, opened, page, errors, results;
 
     before(async function () {
       const reason = await missing();
@@ -34,16 +34,14 @@ export function describeBenchPage(browserName, {missing, launch, runtime, simd =
       dir = await mkdtemp(join(tmpdir(), "sha256-simd-page-"));
       await build({outDir: dir});
       server = await startServer({dir});
-      browser = await launch();
-      page = await browser.newPage();
-      errors = page.on ? collectErrors(page) : [];
-      await page.goto(`${server.url}?quick=1&cpu=Test+CPU`);
+      opened = await openPage(launch, `${server.url}?quick=1&cpu=Test+CPU`);
+      ({page, errors} = opened);
       await waitForRun(page, 150_000);
       results = await page.evaluate(() => window.benchResults);
     });
 
     after(async function () {
-      await browser?.close();
+      await opened?.close();
       await server?.close();
       if (dir) await rm(dir, {recursive: true, force: true});
     });

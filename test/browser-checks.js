@@ -11,24 +11,8 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import * as esbuild from "esbuild";
-import {collectErrors} from "./support/chromium.js";
+import {openPage} from "./support/open-page.js";
 import {startServer} from "./support/serve.js";
-
-/** Launches the browser and loads url; errors collects the page's uncaught and console errors. */
-async function open(launch, url) {
-  const browser = await launch();
-  try {
-    const page = await browser.newPage();
-    // Classic WebDriver has no events: there the page's own recorder
-    // (pageErrors, in the fixture's HTML) is the only witness.
-    const errors = page.on ? collectErrors(page) : [];
-    await page.goto(url);
-    return {page, errors, close: () => browser.close()};
-  } catch (err) {
-    await browser.close();
-    throw err;
-  }
-}
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
@@ -277,7 +261,7 @@ export function describeBrowserChecks(browserName, {missing, launch, simd: hasSi
       dir = await mkdtemp(join(tmpdir(), "sha256-simd-browser-"));
       await buildFixture(dir);
       server = await startServer({dir});
-      opened = await open(launch, server.url);
+      opened = await openPage(launch, server.url);
       // The page's evaluateInWorker, in the shape of a driver's worker.evaluate.
       worker = {
         evaluate: (fn, arg) => opened.page.evaluate((call) => globalThis.evaluateInWorker(call), {source: fn.toString(), arg}),
