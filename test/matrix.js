@@ -11,7 +11,7 @@
 // browser test files, which run once each, under the system Node, in the
 // browser rows. Mocha does not start on Node 18: there a smoke test runs.
 import {spawn} from "node:child_process";
-import {readdirSync} from "node:fs";
+import {readFileSync, readdirSync} from "node:fs";
 import {fileURLToPath} from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -44,7 +44,8 @@ const debianVersion = (pkg) => ["dpkg-query", "-W", "-f=${Version}", pkg];
 
 /** The browser rows: each runs its test files under the system Node. */
 const browsers = [
-  {id: "chromium", name: "Chromium", files: ["test/browser.test.js", "test/web.test.js"], version: debianVersion("chromium")},
+  // The benchmark page's own test in Chromium is bench/'s (make test-bench).
+  {id: "chromium", name: "Chromium", files: ["test/browser.test.js", "test/pool-browser.test.js"], version: debianVersion("chromium")},
   {id: "firefox", name: "Firefox ESR", files: ["test/firefox.test.js"], version: debianVersion("firefox-esr")},
   {
     id: "webkitgtk",
@@ -62,6 +63,12 @@ const runtimeSuite = readdirSync(new URL(".", import.meta.url))
   .filter((f) => f.endsWith(".test.js") && !browserFiles.has(`test/${f}`))
   .sort()
   .map((f) => `test/${f}`);
+// A test file that opens a browser belongs to a browser row: on every runtime
+// it would only drive the same browser again.
+const opensBrowser = runtimeSuite.filter((f) =>
+  /from "\.\/support\/(chromium|firefox|webkit)\.js"/.test(readFileSync(new URL(`../${f}`, import.meta.url), "utf8"))
+);
+if (opensBrowser.length) throw new Error(`test/matrix.js: add ${opensBrowser.join(", ")} to a browser row`);
 const suiteArgs = (files) => [mocha, "--no-config", "--timeout", "120000", "--reporter", "spec", ...files];
 
 /**
