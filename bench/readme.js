@@ -1,7 +1,8 @@
 // Writes the README's measured tables from bench/results/, between marker
 // comments (<!-- bench:start NAME --> ... <!-- bench:end -->), so no figure in
 // them is copied by hand. Only results files whose build.simdWasmSha256 is the
-// committed SIMD module's count, the newest per engine.
+// committed SIMD module's count, the newest full run per engine
+// (not --quick, no --filter or --impl).
 //
 //   node bench/readme.js [--check]
 //
@@ -65,11 +66,14 @@ function engineName(env) {
 const oursImpl = (doc) => (doc.env.simd ? "ours-simd" : "ours-scalar");
 const row = (doc, caseId, impl) => doc.results.find((r) => r.case === caseId && r.impl === impl);
 
-/** The newest results file of each engine whose SIMD module is `simdSha256`, by engine. */
+/** A run of every case at full length: not --quick, and no --filter or --impl. */
+const fullRun = (options) => !options?.quick && !options?.filter && !options?.impl;
+
+/** The newest full run of each engine whose SIMD module is `simdSha256`, by engine. */
 export function matchingResults(files, simdSha256) {
   const newest = new Map();
   for (const {name, doc} of files) {
-    if (doc.build?.simdWasmSha256 !== simdSha256) continue;
+    if (doc.build?.simdWasmSha256 !== simdSha256 || !fullRun(doc.options)) continue;
     const engine = engineOf(doc.env);
     if (!newest.has(engine) || newest.get(engine).doc.env.date < doc.env.date) newest.set(engine, {name, doc});
   }

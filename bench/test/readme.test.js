@@ -25,6 +25,7 @@ const files = [
   {name: "node-24.1.0_a.json", doc: doc({runtime: "node", version: "24.1.0", date: "2026-12-01T01:00:00Z", ratio: 1.5})},
   {name: "node-24.2.0_a.json", doc: doc({runtime: "node", version: "24.2.0", date: "2026-12-01T02:00:00Z", ratio: 1.75})},
   {name: "node-24.3.0_a.json", doc: doc({runtime: "node", version: "24.3.0", date: "2026-12-01T03:00:00Z", sha: other})},
+  {name: "node-24.2.0_part.json", doc: {...doc({runtime: "node", version: "24.2.0", date: "2026-12-01T04:00:00Z"}), options: {rounds: 3, filter: "^pool-"}}},
   {name: "deno-2.9.6_a.json", doc: doc({runtime: "deno", version: "2.9.6", date: "2026-12-01T01:00:00Z", ratio: 3.25})},
   {name: "old_a.json", doc: {...doc({runtime: "bun", version: "1.4.5", date: "2026-12-01T01:00:00Z"}), build: undefined}},
 ];
@@ -32,7 +33,7 @@ const files = [
 const readme = "top\n<!-- bench:start headline -->\nhand-written\n<!-- bench:end -->\nmiddle\n<!-- bench:start engines -->\n<!-- bench:end -->\nend\n";
 
 describe("README tables from bench/results/ (bench/readme.js)", function () {
-  it("takes the newest file per engine among those of the committed module", function () {
+  it("takes the newest full run per engine among those of the committed module", function () {
     const m = matchingResults(files, simd);
     assert.deepEqual([...m.keys()].sort(), ["deno", "node24"]);
     assert.equal(m.get("node24").name, "node-24.2.0_a.json");
