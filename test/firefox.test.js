@@ -2,8 +2,6 @@
 // the same checks as in Chromium (test/browser-checks.js), on the main thread
 // and in a module worker, with each wasm module, against WebCrypto.
 import {firefoxMissing, launchFirefox} from "./support/firefox.js";
-import {describeBenchPage} from "./bench-page.js";
 import {describeBrowserChecks} from "./browser-checks.js";
 
 describeBrowserChecks("Firefox ESR", {missing: () => firefoxMissing("Firefox tests"), launch: launchFirefox});
-describeBenchPage("Firefox ESR", {missing: () => firefoxMissing("Firefox tests"), launch: launchFirefox, runtime: "firefox"});

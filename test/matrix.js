@@ -44,7 +44,7 @@ const debianVersion = (pkg) => ["dpkg-query", "-W", "-f=${Version}", pkg];
 
 /** The browser rows: each runs its test files under the system Node. */
 const browsers = [
-  // The benchmark page's own test in Chromium is bench/'s (make test-bench).
+  // The benchmark page is tested in each browser by bench/'s tests (make test-bench).
   {id: "chromium", name: "Chromium", files: ["test/browser.test.js", "test/pool-browser.test.js"], version: debianVersion("chromium")},
   {id: "firefox", name: "Firefox ESR", files: ["test/firefox.test.js"], version: debianVersion("firefox-esr")},
   {

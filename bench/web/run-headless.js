@@ -1,13 +1,15 @@
-// Runs the benchmark page in headless Chromium or Firefox and saves its results
+// Runs the benchmark page in headless Chromium or Firefox, or in WebKitGTK
+// (which needs an X display: run it under xvfb-run -a), and saves its results
 // file, as the page's "Download results" button does:
 //
-//   node bench/web/run-headless.js [--browser chromium|firefox] [--out FILE] [--cpu MODEL]
+//   node bench/web/run-headless.js [--browser chromium|firefox|webkitgtk] [--out FILE] [--cpu MODEL]
 //                                  [--label TEXT] [--quick] [--hasher] [--filter REGEX]
 //                                  [--impl REGEX] [--rounds N] [--time MS]
 //                                  [--screenshot FILE] [--timeout-s 1200]
 //
 // --browser names an entry of `browsers` below: chromium (playwright-core) by
-// default, firefox for Firefox ESR through puppeteer-core. Another browser
+// default, firefox for Firefox ESR through puppeteer-core, webkitgtk for
+// WebKitGTK's MiniBrowser through WebKitWebDriver. Another browser
 // needs only an entry there. The results file names the browser by that key
 // and the version its driver reports. --out defaults to bench/results/<name the page gives
 // the file>; --cpu to this machine's CPU model as Node reports it (a page
@@ -18,6 +20,7 @@ import {join} from "node:path";
 import {parseArgs} from "node:util";
 import {collectErrors, launchChromium} from "../../test/support/chromium.js";
 import {launchFirefox} from "../../test/support/firefox.js";
+import {launchWebKitGtk} from "../../test/support/webkit.js";
 import {startServer} from "../../test/support/serve.js";
 import {resultsFileName} from "../results.js";
 import {build, resultsDir} from "./build.js";
@@ -37,6 +40,12 @@ const browsers = {
       await page.setViewport({width: 1280, height: 900});
       return page;
     },
+  },
+  // Classic WebDriver: one window of the browser's own size, and no page
+  // events, so errors are the page's own report (window.benchError).
+  webkitgtk: {
+    launch: launchWebKitGtk,
+    newPage: (browser) => browser.newPage(),
   },
 };
 
@@ -67,7 +76,7 @@ try {
   server = await startServer({dir});
   browser = await driver.launch();
   const page = await driver.newPage(browser);
-  const errors = collectErrors(page);
+  const errors = page.on ? collectErrors(page) : [];
   const query = new URLSearchParams({[args.quick ? "quick" : "run"]: "1", cpu: args.cpu, label: args.label});
   if (args.hasher) query.set("hasher", "1");
   for (const name of ["filter", "impl", "rounds", "time"]) if (args[name]) query.set(name, args[name]);
@@ -85,7 +94,7 @@ try {
   Object.assign(doc.env, {runtime: args.browser, runtimeVersion: version});
   const out = args.out || join(resultsDir, resultsFileName(doc.env));
   await writeFile(out, JSON.stringify(doc, null, 2) + "\n");
-  if (args.screenshot) await page.screenshot({path: args.screenshot, fullPage: true});
+  if (args.screenshot && page.screenshot) await page.screenshot({path: args.screenshot, fullPage: true});
   if (errors.length) throw new Error(`the page reported errors:\n${errors.join("\n")}`);
 
   const {results} = doc;

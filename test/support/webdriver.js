@@ -57,11 +57,13 @@ export async function launchWebDriver({driver, capabilities, scriptTimeoutMs = 1
         if (Date.now() > deadline) throw new Error(`${driver} did not start listening: ${err.message}`);
       }
     }
-    const {sessionId} = await request("POST", "/session", {
+    const {sessionId, capabilities: granted} = await request("POST", "/session", {
       capabilities: {alwaysMatch: {...capabilities, timeouts: {script: scriptTimeoutMs, pageLoad: 60_000}}},
     });
     const session = (method, path, body) => request(method, `/session/${sessionId}${path}`, body);
     return {
+      /** The browser's version, as the driver reports it. */
+      version: async () => String(granted?.browserVersion ?? "unknown"),
       /** The session's only window: WebDriver opens one with the session. */
       async newPage() {
         return {

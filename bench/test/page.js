@@ -2,18 +2,18 @@
 // finishes, times every case of bench/cases.js, finds every implementation's
 // output correct against WebCrypto, and names the browser in its results.
 // A browser's test file supplies how to open it, as for test/browser-checks.js;
-// test/web.test.js adds Chromium's checks of the page's controls.
+// web.test.js adds Chromium's checks of the page's controls.
 import assert from "node:assert/strict";
 import {mkdtemp, rm} from "node:fs/promises";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import * as asSha256 from "@chainsafe/as-sha256";
-import * as ours from "../js/index.js";
-import {makeCases} from "../bench/cases.js";
-import {build} from "../bench/web/build.js";
-import {waitForRun} from "../bench/web/wait-for-run.js";
-import {openPage} from "./support/open-page.js";
-import {startServer} from "./support/serve.js";
+import * as ours from "sha256-simd";
+import {makeCases} from "../cases.js";
+import {build} from "../web/build.js";
+import {waitForRun} from "../web/wait-for-run.js";
+import {openPage} from "../../test/support/open-page.js";
+import {startServer} from "../../test/support/serve.js";
 
 /**
  * @param {string} browserName  e.g. "Firefox ESR"
