@@ -161,6 +161,49 @@ function ratioSection(matching) {
   return lines.join("\n");
 }
 
+/** Pool runs may be filtered to the pool's cases (--filter ^pool-), not quick. */
+const poolRun = (doc) => !doc.options?.quick && !doc.options?.impl && doc.results.some((r) => r.case.startsWith("pool-"));
+/** The engines whose pool runs the README shows, in order of preference: the pool's targets are set on Node 24. */
+const poolEngines = ["node24", "node26"];
+
+/** The newest pool run of the committed module, on the first of poolEngines that has one. */
+export function poolResults(files, simdSha256) {
+  const runs = files.filter(({doc}) => doc.build?.simdWasmSha256 === simdSha256 && poolRun(doc));
+  for (const engine of poolEngines) {
+    const mine = runs.filter(({doc}) => engineOf(doc.env) === engine).sort((a, b) => (a.doc.env.date < b.doc.env.date ? 1 : -1));
+    if (mine.length) return mine[0];
+  }
+  return null;
+}
+
+/**
+ * The pool's cases: the single-threaded package's time, the pool's at each
+ * thread count with its speed-up over single-threaded, and hashtree's.
+ */
+function poolSection(found) {
+  if (!found) return "No results file of the thread pool (`make bench`, Node 24 or 26) matches the committed module.";
+  const {name, doc} = found;
+  const caseIds = [...new Set(doc.results.filter((r) => r.case.startsWith("pool-")).map((r) => r.case))];
+  const poolImpls = [...new Set(doc.results.map((r) => r.impl).filter((impl) => /^pool-\d+$/.test(impl)))].sort(
+    (a, b) => Number(a.slice(5)) - Number(b.slice(5)),
+  );
+  const time = (r) => (r?.correct ? formatTime(r.nsPerOp) : "–");
+  const head = ["case", "single-threaded", ...poolImpls.map((impl) => `${impl.slice(5)} threads (speed-up)`), "hashtree"];
+  const body = caseIds.map((id) => {
+    const single = row(doc, id, "ours-simd");
+    return [
+      (single?.title ?? id).replace(/^pool: /, ""),
+      time(single),
+      ...poolImpls.map((impl) => {
+        const r = row(doc, id, impl);
+        return r?.correct ? `${formatTime(r.nsPerOp)} (${formatRatio(1 / r.ratioVsOurs)})` : "–";
+      }),
+      time(row(doc, id, "hashtree")),
+    ];
+  });
+  return [source(name, doc), "", grid(head, body, true)].join("\n");
+}
+
 /** README text with each marked section replaced by sections[name]; throws on a missing or unknown marker. */
 export function fillMarkers(text, sections) {
   const seen = new Set();
@@ -184,7 +227,11 @@ export function readResults(dir = resultsDir) {
 
 export function generate(readme, files, simdSha256) {
   const matching = matchingResults(files, simdSha256);
-  return fillMarkers(readme, {headline: headlineSection(matching), engines: ratioSection(matching)});
+  return fillMarkers(readme, {
+    headline: headlineSection(matching),
+    engines: ratioSection(matching),
+    pool: poolSection(poolResults(files, simdSha256)),
+  });
 }
 
 function main() {

@@ -1,7 +1,7 @@
 // The README's measured tables come from results files alone: which files
 // count, and what the tables say, on made-up results.
 import assert from "node:assert/strict";
-import {fillMarkers, generate, matchingResults} from "../readme.js";
+import {fillMarkers, generate, matchingResults, poolResults} from "../readme.js";
 
 const simd = "a".repeat(64);
 const other = "b".repeat(64);
@@ -30,7 +30,24 @@ const files = [
   {name: "old_a.json", doc: {...doc({runtime: "bun", version: "1.4.5", date: "2026-12-01T01:00:00Z"}), build: undefined}},
 ];
 
-const readme = "top\n<!-- bench:start headline -->\nhand-written\n<!-- bench:end -->\nmiddle\n<!-- bench:start engines -->\n<!-- bench:end -->\nend\n";
+/** A pool run (--pool --filter ^pool-): single-threaded 1000 ns, the pool at 1 and 2 threads, hashtree. */
+function poolDoc({version, date, sha = simd}) {
+  const row = (impl, nsPerOp) => ({case: "pool-hashInto-65536", title: "pool: hashInto, 65536 messages", impl, unit: "hash", nsPerOp, correct: true, ratioVsOurs: nsPerOp / 1000});
+  return {
+    ...doc({runtime: "node", version, date, sha}),
+    options: {rounds: 5, filter: "^pool-", pool: true},
+    results: [row("ours-simd", 1000), row("pool-1", 1010), row("pool-2", 625), row("hashtree", 250)],
+  };
+}
+const poolFiles = [
+  {name: "node-26.1.0_pool.json", doc: poolDoc({version: "26.1.0", date: "2026-12-01T05:00:00Z"})},
+  {name: "node-24.1.0_pool.json", doc: poolDoc({version: "24.1.0", date: "2026-12-01T01:00:00Z"})},
+  {name: "node-24.2.0_pool.json", doc: poolDoc({version: "24.2.0", date: "2026-12-01T02:00:00Z", sha: other})},
+];
+
+const readme =
+  "top\n<!-- bench:start headline -->\nhand-written\n<!-- bench:end -->\nmiddle\n<!-- bench:start engines -->\n<!-- bench:end -->\n" +
+  "<!-- bench:start pool -->\n<!-- bench:end -->\nend\n";
 
 describe("README tables from bench/results/ (bench/readme.js)", function () {
   it("takes the newest full run per engine among those of the committed module", function () {
@@ -55,6 +72,15 @@ describe("README tables from bench/results/ (bench/readme.js)", function () {
   it("gives the same text when run again on its own output", function () {
     const once = generate(readme, files, simd);
     assert.equal(generate(once, files, simd), once);
+  });
+
+  it("shows the newest pool run of the committed module, Node 24 first, with speed-ups over single-threaded", function () {
+    assert.equal(poolResults([...files, ...poolFiles], simd).name, "node-24.1.0_pool.json");
+    assert.equal(poolResults(files, simd), null);
+    const out = generate(readme, [...files, ...poolFiles], simd);
+    assert.match(out, /\| case \| single-threaded \| 1 threads \(speed-up\) \| 2 threads \(speed-up\) \| hashtree \|/);
+    assert.match(out, /\| hashInto, 65536 messages \| 1\.00 µs \| 1\.01 µs \(0\.99×\) \| 625 ns \(1\.60×\) \| 250 ns \|/);
+    assert.match(generate(readme, files, simd), /No results file of the thread pool/);
   });
 
   it("fails on a README without a section's markers", function () {
