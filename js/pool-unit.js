@@ -58,6 +58,9 @@ export const OP_NLEVEL = 3;
 export const FAULT_EXIT = 1;
 export const FAULT_HANG = 2;
 export const FAULT_THROW = 3;
+/** Sleeps STALL_MS, then does the unit. */
+export const FAULT_STALL = 4;
+export const STALL_MS = 300;
 
 /**
  * Does one unit: reads input[0, len), writes the result at the start of out.

@@ -52,6 +52,7 @@ function work(s) {
   const fault = Atomics.exchange(ctl, worker * u.CONTROL_WORDS + u.FAULT, 0);
   if (fault === u.FAULT_EXIT) exitNow();
   if (fault === u.FAULT_HANG) Atomics.wait(ctl, worker * u.CONTROL_WORDS + u.PARK, 0);
+  if (fault === u.FAULT_STALL) Atomics.wait(ctl, worker * u.CONTROL_WORDS + u.PARK, 0, u.STALL_MS);
   let result = u.DONE;
   try {
     if (fault === u.FAULT_THROW) throw new Error("fault injected for a test");

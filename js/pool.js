@@ -3,8 +3,8 @@
 // instance of the wasm module; data goes through one SharedArrayBuffer of
 // fixed size, two slots per worker (js/pool-unit.js). A call splits its work
 // into units, posts them into the workers' slots, does units itself until
-// none is left, takes back the units that no worker has started, and waits
-// for the rest. Work below MIN_PARALLEL_HASHES runs on the caller alone.
+// none is left, takes back the units that no worker has started, and does
+// the started ones too unless their worker finishes first (#race). Work below MIN_PARALLEL_HASHES runs on the caller alone.
 import {digest2Bytes32, hashInto as hashIntoSingle} from "./index.js";
 import {hasher as single} from "./hasher.js";
 import {hashObjectIntoWords, wordsIntoHashObject} from "./hashObject.js";
@@ -28,8 +28,16 @@ export const MIN_PARALLEL_HASHES = 4096;
  * calls does not pay one per call, at the cost of 1 ms of one core per call.
  */
 const SPIN_MS = 1;
-/** How long the caller waits for a started unit before it gives up on the worker. */
+/**
+ * How long a worker may take to finish a unit that the caller did itself
+ * before it is taken to hang and is retired (checked at the next call).
+ */
 const DEFAULT_TIMEOUT_MS = 1000;
+/** Input bytes the caller does between looks at a unit it races a worker for: 512 messages, about 0.1 ms. */
+const RACE_PIECE = 32 * 1024;
+const SETTLE_DONE = 0;
+const SETTLE_TAKE_BACK = 1;
+const SETTLE_RACE = 2;
 const MAX_DEFAULT_THREADS = 16;
 /** How long a worker may take to start (25 ms each when the machine is idle). */
 const START_TIMEOUT_MS = 20000;
@@ -52,16 +60,6 @@ function threadsUnavailable() {
     if (typeof Worker !== "function") return "Worker is not available";
   }
   return null;
-}
-
-/** Whether this thread may block in Atomics.wait: not on a browser page's main thread. */
-function canBlock() {
-  try {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 1, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function defaultThreads() {
@@ -153,7 +151,6 @@ class Pool {
   #ctl = null;
   #closed = false;
   #timeoutMs;
-  #blocking = canBlock();
   #seq = 0;
   #scratchOut = new Uint8Array(u.SLOT_OUT);
   /** The caller's own units' work area, one at a time. */
@@ -204,6 +201,8 @@ class Pool {
         in: [0, 1].map((s) => new Uint8Array(sab, slot(s), u.SLOT_IN)),
         out: [0, 1].map((s) => new Uint8Array(sab, slot(s) + u.SLOT_IN, u.SLOT_OUT)),
         unit: [-1, -1],
+        /** Per slot: 0, or until when a worker may finish a unit that the caller did itself. */
+        abandoned: [0, 0],
       };
     });
     this.#threads = threads;
@@ -416,7 +415,7 @@ class Pool {
         if (!w.live) continue;
         let rang = false;
         for (let s = 0; s < u.SLOTS && next < job.units; s++) {
-          if (w.unit[s] >= 0) continue;
+          if (w.unit[s] >= 0 || w.abandoned[s] !== 0) continue;
           const i = next++;
           const [op, len, arg] = job.fill(i, w.in[s]);
           ctl[u.slotWord(w.index, s, u.OP)] = op;
@@ -435,17 +434,33 @@ class Pool {
         }
       }
     };
-    /** Settles slot s of w if it has finished or, when `finish`, whatever it takes. */
-    const settle = (w, s, finish) => {
+    /**
+     * Settles slot s of w: if it has finished; with mode TAKE_BACK also if
+     * no worker has started it (the caller does it); with mode RACE also if
+     * a worker is on it (the caller does it too, see #race).
+     */
+    const settle = (w, s, mode) => {
       const i = w.unit[s];
       const state = u.slotWord(w.index, s, u.STATE);
       const len = ctl[u.slotWord(w.index, s, u.LEN)];
       let st = Atomics.load(ctl, state);
       if (st === u.POSTED || st === u.CLAIMED) {
-        if (!finish) return;
-        // A unit no worker has started is taken back (FREE) and done here.
-        if (st === u.POSTED && Atomics.compareExchange(ctl, state, u.POSTED, u.FREE) === u.POSTED) st = u.FREE;
-        else st = this.#waitWhileClaimed(state);
+        if (mode === SETTLE_DONE) return;
+        if (st === u.POSTED && Atomics.compareExchange(ctl, state, u.POSTED, u.FREE) === u.POSTED) {
+          st = u.FREE;
+        } else {
+          if (mode !== SETTLE_RACE) return;
+          st = error === null ? this.#race(job, w, s, i) : Atomics.load(ctl, state);
+          if (st === u.CLAIMED) {
+            // The caller has the unit's result (or, after an error, needs
+            // none): the slot stays the worker's until it reports the unit
+            // finished, and is reused only then (#reclaim).
+            w.unit[s] = -1;
+            w.abandoned[s] = performance.now() + this.#timeoutMs;
+            pending--;
+            return;
+          }
+        }
       }
       w.unit[s] = -1;
       pending--;
@@ -454,32 +469,43 @@ class Pool {
         if (error === null) job.collect(i, w.out[s], len);
       } else if (st === u.FAILED) {
         Atomics.store(ctl, state, u.FREE);
-        const message = new TextDecoder().decode(w.out[s].slice(0, ctl[u.slotWord(w.index, s, u.ARG)]));
-        error ??= new Error(`sha256-simd/pool: a worker failed: ${message}`);
+        error ??= new Error(`sha256-simd/pool: a worker failed: ${this.#failure(w, s)}`);
       } else {
-        // DEAD, or still CLAIMED after the timeout: the worker gets no more
-        // units. Its slot's input is intact (workers only write the output
+        // DEAD, or taken back (FREE): if DEAD, the worker gets no more
+        // units. The slot's input is intact (workers only write the output
         // area), and a digest is the same wherever it is computed.
         if (st !== u.FREE) this.#retire(w);
         if (error === null) this.#redo(job, w, s, i, len);
       }
     };
-    const settleAll = (finish) => {
-      for (const w of this.#workers) for (let s = 0; s < u.SLOTS; s++) if (w.unit[s] >= 0) settle(w, s, finish);
+    const settleAll = (mode) => {
+      for (const w of this.#workers) for (let s = 0; s < u.SLOTS; s++) if (w.unit[s] >= 0) settle(w, s, mode);
     };
+    const finish = () => {
+      while (pending > 0) {
+        settleAll(SETTLE_TAKE_BACK);
+        settleAll(SETTLE_RACE);
+      }
+    };
+    this.#reclaim();
     try {
       while (next < job.units && error === null) {
         post();
-        if (pending > 0) settleAll(false);
+        if (pending > 0) settleAll(SETTLE_DONE);
         if (next < job.units && error === null) job.own(next++);
       }
-      while (pending > 0) settleAll(true);
+      finish();
     } catch (e) {
       // Units still out are abandoned, so the next call finds every slot free.
       error = e;
-      while (pending > 0) settleAll(true);
+      finish();
     }
     if (error !== null) throw error;
+  }
+
+  /** The error message a worker left in slot s. */
+  #failure(w, s) {
+    return new TextDecoder().decode(w.out[s].slice(0, this.#ctl[u.slotWord(w.index, s, u.ARG)]));
   }
 
   /** Unit i, which slot s of w holds, done on the caller from the slot's input. */
@@ -490,16 +516,63 @@ class Pool {
     job.collect(i, this.#scratchOut, len);
   }
 
-  /** Waits until a CLAIMED slot changes state, up to the timeout; returns its state. */
-  #waitWhileClaimed(state) {
+  /**
+   * Unit i, which a worker has started in slot s of w, done on the caller as
+   * well, in pieces of RACE_PIECE bytes, until either finishes: the caller
+   * never waits for a worker longer than the unit would take it alone (a
+   * worker woken from sleep can share the caller's core for ms, and one may
+   * hang). Returns CLAIMED with the unit collected when the caller finished
+   * first; otherwise the state the worker left the slot in, uncollected.
+   */
+  #race(job, w, s, i) {
     const ctl = this.#ctl;
-    const deadline = performance.now() + this.#timeoutMs;
-    for (;;) {
+    const state = u.slotWord(w.index, s, u.STATE);
+    const op = ctl[u.slotWord(w.index, s, u.OP)];
+    const len = ctl[u.slotWord(w.index, s, u.LEN)];
+    const arg = ctl[u.slotWord(w.index, s, u.ARG)];
+    const out = this.#scratchOut;
+    // A merkleized unit is done as subtrees of `leaves` chunks, then combined.
+    const leaves = op === u.OP_MERKLEIZE ? Math.min(arg, RACE_PIECE / CHUNK) : 0;
+    const group = op === u.OP_NLEVEL ? 2 ** arg * CHUNK : BLOCK;
+    const piece = op === u.OP_MERKLEIZE ? leaves * CHUNK : Math.max(group, RACE_PIECE - (RACE_PIECE % group));
+    const ratio = op === u.OP_NLEVEL ? 2 ** arg : 2;
+    let pieces = 0;
+    for (let at = 0; at < len; at += piece, pieces++) {
       const st = Atomics.load(ctl, state);
       if (st !== u.CLAIMED) return st;
-      const left = deadline - performance.now();
-      if (left <= 0) return st;
-      if (this.#blocking) Atomics.wait(ctl, state, u.CLAIMED, left);
+      const part = w.in[s].subarray(at);
+      const length = Math.min(piece, len - at);
+      if (op === u.OP_MERKLEIZE) u.runUnit(op, part, length, leaves, out.subarray(pieces * CHUNK), this.#scratch);
+      else u.runUnit(op, part, length, arg, out.subarray(at / ratio), this.#scratch);
+    }
+    if (op === u.OP_MERKLEIZE) combineRoots(out, pieces, Math.log2(leaves), Math.log2(arg));
+    job.collect(i, out, len);
+    return u.CLAIMED;
+  }
+
+  /**
+   * Frees the slots that calls left to workers still on them, once the
+   * worker has finished. A worker's error in such a unit is dropped: the
+   * call it belonged to computed that unit itself and returned its result,
+   * and the error says nothing about later calls. A worker that has not
+   * finished within the timeout (hangs) or has exited is retired.
+   */
+  #reclaim() {
+    const ctl = this.#ctl;
+    for (const w of this.#workers) {
+      for (let s = 0; s < u.SLOTS && w.live; s++) {
+        if (w.abandoned[s] === 0) continue;
+        const state = u.slotWord(w.index, s, u.STATE);
+        const st = Atomics.load(ctl, state);
+        if (st === u.CLAIMED) {
+          if (performance.now() > w.abandoned[s]) this.#retire(w);
+        } else if (st === u.DEAD) {
+          this.#retire(w);
+        } else {
+          Atomics.store(ctl, state, u.FREE);
+          w.abandoned[s] = 0;
+        }
+      }
     }
   }
 
@@ -510,10 +583,15 @@ class Pool {
     w.handle.terminate();
   }
 
-  /** @internal Tests only: makes worker `worker` exit, hang or throw on its next unit. */
+  /** @internal Tests only: makes worker `worker` exit, hang, throw or stall (for 300 ms) on its next unit. */
   [Symbol.for("sha256-simd/pool.injectFault")](worker, fault) {
-    const code = {exit: u.FAULT_EXIT, hang: u.FAULT_HANG, throw: u.FAULT_THROW}[fault];
+    const code = {exit: u.FAULT_EXIT, hang: u.FAULT_HANG, throw: u.FAULT_THROW, stall: u.FAULT_STALL}[fault];
     Atomics.store(this.#ctl, worker * u.CONTROL_WORDS + u.FAULT, code);
+  }
+
+  /** @internal Tests only: whether worker `worker` has not yet met the fault injected into it. */
+  [Symbol.for("sha256-simd/pool.faultPending")](worker) {
+    return Atomics.load(this.#ctl, worker * u.CONTROL_WORDS + u.FAULT) !== 0;
   }
 }
 
