@@ -12,14 +12,13 @@ import * as u from "./pool-unit.js";
 
 /**
  * The least work, in 64-byte compressions, that is split across threads.
- * On a 2-core VM (Node 20 and 24), two threads won from about 32 messages
- * with the worker awake, but waking a sleeping worker took 10-45 us and at
- * times up to 3 ms, and from sleep the split paid off only from about 2^14
- * messages. Between the two: a call takes back every unit that no worker has
- * started, so a worker that wakes late costs the caller the copies of its
- * first units, not their hashing; with this machine shared and loaded (load
- * average 8 on 2 cores, Node 24), the split of 2^12 messages from sleep ran at
- * 0.91-0.95 of the single-threaded speed, and of 2^11 at 0.86-0.91.
+ * Measured on a 2-core VM with little other load (Node 24, 2 threads against
+ * the single-threaded package, interleaved, best and median of 7): with the
+ * worker awake, 2^10 messages ran 1.30-1.35x faster; with the worker woken
+ * from sleep (calls 6 ms apart), 2^10 ran at 0.80-0.87 of the single-threaded
+ * speed, 2^11 at 0.96-1.04 and 2^12 at 1.11-1.14. A wake-up costs 10-45 us,
+ * and a woken worker can share the caller's core for ms; the caller never
+ * waits for it (#race), so from 2^12 on, a late worker costs little.
  */
 export const MIN_PARALLEL_HASHES = 4096;
 /**

@@ -1,6 +1,6 @@
-// sha256-simd/pool in Chromium: on a cross-origin isolated page (the caller
-// spins where the main thread may not block), inside a module worker (the
-// caller blocks in Atomics.wait), on a page that is not isolated (one thread,
+// sha256-simd/pool in Chromium: on a cross-origin isolated page (where the
+// main thread may not block), inside a module worker, on a page that is not
+// isolated (one thread,
 // every call on the caller), bundled by esbuild with the worker script as a
 // second entry resolved through the package's exports, and as plain modules.
 import assert from "node:assert/strict";
