@@ -71,8 +71,12 @@ console.error = (...args) => {
 `;
 const html = `<!doctype html><meta charset="utf-8"><title>sha256-simd</title><link rel="icon" href="data:,"><script>${errorRecorder}</script><script type="module" src="./main.js"></script>`;
 
-export async function buildFixture(dir) {
-  for (const [name, contents] of [["main.js", pageEntry], ["worker.js", workerEntry]]) {
+/**
+ * Bundles each [file name, module source] of entries into dir with esbuild, for
+ * the browser, as a user's bundler would.
+ */
+export async function bundleEntries(dir, entries) {
+  for (const [name, contents] of entries) {
     // resolveDir inside the package: "sha256-simd" resolves through its exports map.
     await esbuild.build({
       stdin: {contents, resolveDir: join(repoRoot, "bench"), sourcefile: name},
@@ -83,6 +87,10 @@ export async function buildFixture(dir) {
       logLevel: "warning",
     });
   }
+}
+
+export async function buildFixture(dir) {
+  await bundleEntries(dir, [["main.js", pageEntry], ["worker.js", workerEntry]]);
   await writeFile(join(dir, "index.html"), html);
 }
 

@@ -8,7 +8,7 @@ import {cp, mkdir, mkdtemp, rm, writeFile} from "node:fs/promises";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
-import * as esbuild from "esbuild";
+import {bundleEntries} from "./browser-checks.js";
 import {chromiumMissing, collectErrors, launchChromium} from "./support/chromium.js";
 import {startServer} from "./support/serve.js";
 
@@ -40,17 +40,7 @@ const html = (head = "") =>
 
 /** The page bundled by esbuild, as a user would: the pool's worker script is its own entry, resolved by package name. */
 async function buildBundled(dir) {
-  const entries = [["main.js", pageEntry], ["check-worker.js", workerEntry], ["pool-worker.js", `import "sha256-simd/pool-worker.js";`]];
-  for (const [name, contents] of entries) {
-    await esbuild.build({
-      stdin: {contents, resolveDir: join(repoRoot, "bench"), sourcefile: name},
-      outfile: join(dir, name),
-      bundle: true,
-      format: "esm",
-      platform: "browser",
-      logLevel: "warning",
-    });
-  }
+  await bundleEntries(dir, [["main.js", pageEntry], ["check-worker.js", workerEntry], ["pool-worker.js", `import "sha256-simd/pool-worker.js";`]]);
   await writeFile(join(dir, "index.html"), html());
 }
 
