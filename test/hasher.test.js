@@ -14,6 +14,7 @@ import {hasher as nobleHasher} from "@chainsafe/persistent-merkle-tree/hasher/no
 import {hasher} from "../js/hasher.js";
 import {
   assertBytesEqual,
+  errorOf,
   forEachModule,
   hashObjectBytes,
   pseudoRandomBytes,
@@ -318,15 +319,6 @@ forEachModule("hasher", () => {
   });
 
   describe("bad arguments", () => {
-    /** The error `fn` throws, or null. */
-    const errorOf = (fn) => {
-      try {
-        fn();
-        return null;
-      } catch (e) {
-        return e;
-      }
-    };
 
     /** Our error equals the reference hasher's, and the next call is right. */
     function sameError(call, reference = asSha256Hasher) {

@@ -82,3 +82,13 @@ export function hashObjectBytes(obj) {
   for (let i = 0; i < 8; i++) view.setUint32(4 * i, obj[`h${i}`] >>> 0, true);
   return new Uint8Array(view.buffer);
 }
+
+/** The error that fn() throws, or null if it returns. */
+export function errorOf(fn) {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    return e;
+  }
+}

@@ -11,7 +11,7 @@ import {hasher as hashtreeHasher} from "@chainsafe/persistent-merkle-tree/hasher
 import {hashInto} from "../js/index.js";
 import {MIN_PARALLEL_HASHES, createHashPool} from "../js/pool.js";
 import {SLOTS, SLOT_IN, STALL_MS} from "../js/pool-unit.js";
-import {assertBytesEqual, pseudoRandomBytes, sha256Oracle} from "./helpers.js";
+import {assertBytesEqual, errorOf, pseudoRandomBytes, sha256Oracle} from "./helpers.js";
 
 const injectFault = Symbol.for("sha256-simd/pool.injectFault");
 const faultPending = Symbol.for("sha256-simd/pool.faultPending");
@@ -27,14 +27,6 @@ function oracleDigests(input) {
   return out;
 }
 
-const errorOf = (fn) => {
-  try {
-    fn();
-    return null;
-  } catch (e) {
-    return e;
-  }
-};
 
 /** The root from persistent-merkle-tree's hashtree hasher, which modifies its input: given a copy. */
 function hashtreeRoot(bytes, padFor) {
