@@ -161,8 +161,12 @@ function ratioSection(matching) {
   return lines.join("\n");
 }
 
-/** Pool runs may be filtered to the pool's cases (--filter ^pool-), not quick. */
-const poolRun = (doc) => !doc.options?.quick && !doc.options?.impl && doc.results.some((r) => r.case.startsWith("pool-"));
+/** A run of every pool case at full length: not --quick, no --impl, and no --filter but ^pool- (all of them). */
+const poolRun = (doc) =>
+  !doc.options?.quick &&
+  !doc.options?.impl &&
+  [undefined, null, "^pool-"].includes(doc.options?.filter) &&
+  doc.results.some((r) => r.case.startsWith("pool-"));
 /** The engines whose pool runs the README shows, in order of preference: the pool's targets are set on Node 24. */
 const poolEngines = ["node24", "node26"];
 

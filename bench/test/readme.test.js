@@ -43,6 +43,10 @@ const poolFiles = [
   {name: "node-26.1.0_pool.json", doc: poolDoc({version: "26.1.0", date: "2026-12-01T05:00:00Z"})},
   {name: "node-24.1.0_pool.json", doc: poolDoc({version: "24.1.0", date: "2026-12-01T01:00:00Z"})},
   {name: "node-24.2.0_pool.json", doc: poolDoc({version: "24.2.0", date: "2026-12-01T02:00:00Z", sha: other})},
+  {
+    name: "node-24.1.0_pool-part.json",
+    doc: {...poolDoc({version: "24.1.0", date: "2026-12-01T03:00:00Z"}), options: {rounds: 9, filter: "pool-hashInto", pool: true}},
+  },
 ];
 
 const readme =
@@ -74,7 +78,7 @@ describe("README tables from bench/results/ (bench/readme.js)", function () {
     assert.equal(generate(once, files, simd), once);
   });
 
-  it("shows the newest pool run of the committed module, Node 24 first, with speed-ups over single-threaded", function () {
+  it("shows the newest full pool run of the committed module, Node 24 first, with speed-ups over single-threaded", function () {
     assert.equal(poolResults([...files, ...poolFiles], simd).name, "node-24.1.0_pool.json");
     assert.equal(poolResults(files, simd), null);
     const out = generate(readme, [...files, ...poolFiles], simd);
