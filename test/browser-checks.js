@@ -285,7 +285,16 @@ export function describeBrowserChecks(browserName, {missing, launch, simd: hasSi
     const chosen = hasSimd ? "SIMD" : "scalar";
     it(`chose the ${chosen} module at load, on the main thread and in the worker`, async function () {
       // The worker's message carries its choice; the page's was recorded before any test ran.
-      const fromWorker = await opened.page.evaluate(() => globalThis.workerReady);
+      // The page's module may not have run yet when a driver's navigation returns
+      // (WPE WebKit once answered null here, with the suite running three files at
+      // a time), so this waits for it to set workerReady.
+      const fromWorker = await opened.page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const poll = () => (globalThis.workerReady ? resolve(globalThis.workerReady) : setTimeout(poll, 10));
+            poll();
+          }),
+      );
       const main = await opened.page.evaluate(() => globalThis.simdAtLoad);
       const want = {main: hasSimd, worker: hasSimd};
       assert.deepEqual({main, worker: fromWorker.simdAtLoad}, want, `${browserName} ${hasSimd ? "has" : "lacks"} wasm SIMD`);
