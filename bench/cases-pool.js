@@ -26,7 +26,7 @@ const SCALING = new Set([
   "pool-hasher-merkleizeBlocksBytes-2^20",
 ]);
 
-function hashIntoCase(n, pools, hashtree) {
+async function hashIntoCase(n, pools, hashtree, startSplit) {
   const input = pseudoRandomBytes(64 * n, n);
   const messages = [];
   for (let i = 0; i < n; i++) messages.push(input.subarray(64 * i, 64 * i + 64));
@@ -35,9 +35,12 @@ function hashIntoCase(n, pools, hashtree) {
     const run = () => (hashInto(input, out), out);
     return {impl, run, async: false, output: async () => run().slice()};
   };
+  const split = startSplit ? await startSplit(input) : undefined;
   return {
+    split,
     contenders: [
       ...pools.map(({impl, pool}) => make(impl, (i, o) => pool.hashInto(i, o))),
+      ...(split ? [{impl: split.impl, run: split.run, async: false, output: async () => split.run().slice()}] : []),
       ...(hashtree ? [make("hashtree", (i, o) => hashtree.hashInto(i, o))] : []),
     ],
     spec: {
@@ -53,9 +56,12 @@ function hashIntoCase(n, pools, hashtree) {
 
 /**
  * Builds the pool cases. `pools` are [{threads, pool}] from createHashPool;
- * libs are those of cases-hasher.js plus `ours` and, where it loads, `hashtree`.
+ * libs are those of cases-hasher.js plus `ours` and, where it loads,
+ * `hashtree`, and, where given, `startSplit(input)`: the uncoordinated
+ * split of pool-split.js at `cores` threads, timed on the two hashInto
+ * cases with a scaling target. Resolves to {cases, close}.
  */
-export function makePoolCases(libs, pools, cores) {
+export async function makePoolCases(libs, pools, cores) {
   const named = pools.map(({threads, pool}) => ({threads, impl: `pool-${threads}`, pool}));
   const ours = {impl: "ours-simd", pool: libs.ours};
   const targets = (id) =>
@@ -64,14 +70,18 @@ export function makePoolCases(libs, pools, cores) {
         ? targetAtMost(impl, 1 / (0.85 * cores), `>= ${(0.85 * cores).toFixed(2)}x faster`)
         : targetAtMost(impl, 1.05, "<= 5% slower"),
     );
-  const cases = [16, 1024, 65536, 2 ** 20].map((n) => {
-    const {spec, contenders} = hashIntoCase(n, [ours, ...named], libs.hashtree);
-    return {...spec, targets: targets(spec.id), contenders};
-  });
+  const cases = [];
+  const splits = [];
+  for (const n of [16, 1024, 65536, 2 ** 20]) {
+    const withSplit = SCALING.has(`pool-hashInto-${n}`) ? libs.startSplit : undefined;
+    const {spec, contenders, split} = await hashIntoCase(n, [ours, ...named], libs.hashtree, withSplit);
+    if (split) splits.push(split);
+    cases.push({...spec, targets: targets(spec.id), contenders});
+  }
   const hasherCases = makeHasherCases(libs, {
     chunks20: true,
     hashers: named.map(({impl, pool}) => ({impl, hasher: pool.hasher})),
   });
   for (const c of hasherCases) cases.push({...c, id: `pool-${c.id}`, title: `pool: ${c.title}`, targets: targets(`pool-${c.id}`)});
-  return cases;
+  return {cases, close: () => Promise.all(splits.map((s) => s.close()))};
 }

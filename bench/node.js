@@ -100,13 +100,14 @@ async function loadHasherCases(notes) {
 
 /** The cases of cases-pool.js, with pools of 1, 2, 4, ... threads; loaded only for --pool. */
 async function loadPoolCases(notes, hashtree) {
-  const [pmt, ssz, asSha256Hasher, oursHasher, {createHashPool}, {makePoolCases, threadCounts}] = await Promise.all([
+  const [pmt, ssz, asSha256Hasher, oursHasher, {createHashPool}, {makePoolCases, threadCounts}, split] = await Promise.all([
     import("@chainsafe/persistent-merkle-tree"),
     import("@chainsafe/ssz"),
     import("@chainsafe/persistent-merkle-tree/hasher/as-sha256").then((m) => m.hasher),
     import("sha256-simd/hasher").then((m) => m.hasher),
     import("sha256-simd/pool"),
     import("./cases-pool.js"),
+    import("./pool-split.js"),
   ]);
   let hashtreeHasher;
   try {
@@ -117,8 +118,10 @@ async function loadPoolCases(notes, hashtree) {
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   const pools = [];
   for (const threads of threadCounts(cores)) pools.push({threads, pool: await createHashPool({threads})});
-  const libs = {ours, oursHasher, pmt, ssz, asSha256Hasher, hashtreeHasher, hashtree};
-  return {cases: makePoolCases(libs, pools, cores), close: () => Promise.all(pools.map(({pool}) => pool.close()))};
+  const startSplit = (input) => split.startSplit(cores, input);
+  const libs = {ours, oursHasher, pmt, ssz, asSha256Hasher, hashtreeHasher, hashtree, startSplit};
+  const {cases, close} = await makePoolCases(libs, pools, cores);
+  return {cases, close: () => Promise.all([close(), ...pools.map(({pool}) => pool.close())])};
 }
 
 /**

@@ -182,7 +182,8 @@ export function poolResults(files, simdSha256) {
 
 /**
  * The pool's cases: the single-threaded package's time, the pool's at each
- * thread count with its speed-up over single-threaded, and hashtree's.
+ * thread count with its speed-up over single-threaded, the fixed split of
+ * pool-split.js where the run has it (the machine's ceiling), and hashtree's.
  */
 function poolSection(found) {
   if (!found) return "No results file of the thread pool (`make bench`, Node 24 or 26) matches the committed module.";
@@ -191,17 +192,23 @@ function poolSection(found) {
   const poolImpls = [...new Set(doc.results.map((r) => r.impl).filter((impl) => /^pool-\d+$/.test(impl)))].sort(
     (a, b) => Number(a.slice(5)) - Number(b.slice(5)),
   );
+  const splitImpl = doc.results.map((r) => r.impl).find((impl) => /^split-\d+$/.test(impl));
   const time = (r) => (r?.correct ? formatTime(r.nsPerOp) : "–");
-  const head = ["case", "single-threaded", ...poolImpls.map((impl) => `${impl.slice(5)} threads (speed-up)`), "hashtree"];
+  const withSpeedUp = (r) => (r?.correct ? `${formatTime(r.nsPerOp)} (${formatRatio(1 / r.ratioVsOurs)})` : "–");
+  const head = [
+    "case",
+    "single-threaded",
+    ...poolImpls.map((impl) => `${impl.slice(5)} threads (speed-up)`),
+    ...(splitImpl ? [`ceiling: ${splitImpl.slice(6)} threads, fixed split (speed-up)`] : []),
+    "hashtree",
+  ];
   const body = caseIds.map((id) => {
     const single = row(doc, id, "ours-simd");
     return [
       (single?.title ?? id).replace(/^pool: /, ""),
       time(single),
-      ...poolImpls.map((impl) => {
-        const r = row(doc, id, impl);
-        return r?.correct ? `${formatTime(r.nsPerOp)} (${formatRatio(1 / r.ratioVsOurs)})` : "–";
-      }),
+      ...poolImpls.map((impl) => withSpeedUp(row(doc, id, impl))),
+      ...(splitImpl ? [withSpeedUp(row(doc, id, splitImpl))] : []),
       time(row(doc, id, "hashtree")),
     ];
   });

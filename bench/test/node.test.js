@@ -188,3 +188,24 @@ describe("benchmark modules shared with the browser page", function () {
     });
   }
 });
+
+describe("benchmark of the thread pool (bench/node.js --pool --quick)", function () {
+  this.timeout(60000);
+
+  it("times the pool at each thread count and the fixed split, each checked against node:crypto", async function () {
+    const dir = mkdtempSync(join(tmpdir(), "sha256-simd-bench-"));
+    try {
+      const argv = ["--quick", "--pool", "--filter", "^pool-hashInto-65536$", "--out", join(dir, "r.json")];
+      const doc = JSON.parse(readFileSync((await main(argv, {stdout: quiet, stderr: quiet})).file, "utf8"));
+      const cores = doc.env.cores;
+      const impls = doc.results.filter((r) => r.case === "pool-hashInto-65536").map((r) => r.impl);
+      for (const impl of ["ours-simd", "pool-1", `pool-${cores}`, `split-${cores}`]) assert.ok(impls.includes(impl), `${impl} in ${impls}`);
+      for (const r of doc.results) {
+        assert.equal(r.correct, true, `${r.impl} correct`);
+        assert.ok(positive(r.nsPerOp), `${r.impl} timed`);
+      }
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+});

@@ -84,6 +84,12 @@ describe("README tables from bench/results/ (bench/readme.js)", function () {
     const out = generate(readme, [...files, ...poolFiles], simd);
     assert.match(out, /\| case \| single-threaded \| 1 threads \(speed-up\) \| 2 threads \(speed-up\) \| hashtree \|/);
     assert.match(out, /\| hashInto, 65536 messages \| 1\.00 µs \| 1\.01 µs \(0\.99×\) \| 625 ns \(1\.60×\) \| 250 ns \|/);
+    // A run with the fixed split of pool-split.js shows it as the ceiling.
+    const split = structuredClone(poolFiles[1]);
+    split.doc.results.splice(3, 0, {...split.doc.results[2], impl: "split-2", nsPerOp: 550, ratioVsOurs: 0.55});
+    const withSplit = generate(readme, [split], simd);
+    assert.match(withSplit, /\| 2 threads \(speed-up\) \| ceiling: 2 threads, fixed split \(speed-up\) \| hashtree \|/);
+    assert.match(withSplit, /\| 625 ns \(1\.60×\) \| 550 ns \(1\.82×\) \| 250 ns \|/);
     assert.match(generate(readme, files, simd), /No results file of the thread pool/);
   });
 
