@@ -22,9 +22,11 @@ export const allocUnsafe =
 // builds it allocates each `new Uint8Array(32)` its own backing store: 391 ns
 // against 52 ns for a 32-byte view into a shared 8 KiB ArrayBuffer (process CPU
 // time, best of 15). Node 24 and 26 take 65 and 67 ns against 51 and 48 for
-// the view, and Bun (JavaScriptCore) 37 against 73, so V8 engines get views
-// and the others fresh arrays. A view keeps its 8 KiB alive, as Node's Buffer
-// pool does for the digests of as-sha256.
+// the view, and Bun (JavaScriptCore) 37 against 73. In Chromium 156 the view
+// is the slower one: 94-176 ns against 70-110 ns for a fresh array, copied
+// in from wasm memory, best of 7, five runs. So Node and Deno get views, and
+// browsers and the other engines fresh arrays. A view keeps its 8 KiB alive,
+// as Node's Buffer pool does for the digests of as-sha256.
 const slabSize = 8192;
 let slab = null;
 let slabOffset = slabSize;
@@ -40,4 +42,5 @@ function viewOfSlab() {
 }
 
 /** A new 32-byte Uint8Array, zeroed, for a digest. */
-export const newDigest = engine === "v8" ? viewOfSlab : () => new Uint8Array(32);
+const serverV8 = engine === "v8" && (typeof globalThis.process?.versions?.node === "string" || typeof globalThis.Deno === "object");
+export const newDigest = serverV8 ? viewOfSlab : () => new Uint8Array(32);

@@ -159,3 +159,17 @@ describe("a runtime without WebAssembly SIMD (a child process whose WebAssembly.
     assert.deepEqual(observed.digestsAfter, expected);
   });
 });
+
+describe("the memory of returned digests, chosen per runtime", function () {
+  it("digests are views of a shared 8 KiB block on Node and Deno, arrays of their own on Bun", function () {
+    // js/alloc.js chooses by engine and runtime; told here from the runtime's globals.
+    const shared = typeof globalThis.Bun !== "object";
+    const [x, y] = [new Uint8Array(64), new Uint8Array(64).fill(1)];
+    const a = digest64(x);
+    const b = digest64(y);
+    assert.equal(a.buffer.byteLength, shared ? 8192 : 32);
+    assert.equal(a.byteLength, 32);
+    assertBytesEqual(b, sha256Oracle(y));
+    assertBytesEqual(a, sha256Oracle(x), "a later digest leaves an earlier one alone");
+  });
+});
