@@ -177,7 +177,7 @@ describe("benchmark runner", function () {
 });
 
 describe("benchmark modules shared with the browser page", function () {
-  for (const file of ["cases.js", "peers.js", "runner.js", "results.js", "table.js"]) {
+  for (const file of ["cases.js", "cases-hasher.js", "cases-pool.js", "peers.js", "runner.js", "results.js", "table.js"]) {
     it(`bench/${file} imports nothing from Node and uses no Node globals`, function () {
       const src = readFileSync(new URL(`../${file}`, import.meta.url), "utf8");
       const code = src.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");

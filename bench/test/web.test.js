@@ -25,6 +25,7 @@ const positive = (x) => Number.isFinite(x) && x > 0;
 const hasherCaseIds = ["hasher-merkleizeBlocksBytes-2^16", "hasher-executeHashComputations-250k"];
 const hasherImpls = ["ours-simd", "ours-scalar", "as-sha256"];
 const hasherChunk = /\/chunks\/hasher-cases-[^/]*\.js$/;
+const poolChunk = /\/chunks\/pool-cases-[^/]*\.js$/;
 
 describe("the benchmark page in Chromium (quick mode)", function () {
   let dir, server, browser, page, errors, results;
@@ -228,6 +229,43 @@ describe("the benchmark page in Chromium (quick mode)", function () {
       }
       const marks = await other.locator("#run-table td.mark").allTextContents();
       assert.deepEqual(marks, rows.map(() => "✓ correct"));
+      assert.deepEqual(otherErrors, []);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("does not fetch the thread pool's chunk unless asked", async function () {
+    assert.equal(await page.isChecked("#pool"), false);
+    assert.deepEqual(fetched.filter((u) => poolChunk.test(u) || u.endsWith("/pool-worker.js")), []);
+  });
+
+  it("runs the thread pool cases with ?pool=1 on every thread, checked against WebCrypto", async function () {
+    const other = await browser.newPage();
+    const otherErrors = collectErrors(other);
+    const otherFetched = [];
+    other.on("request", (r) => otherFetched.push(r.url()));
+    try {
+      await other.goto(`${server.url}?quick=1&pool=1&filter=${encodeURIComponent("^pool-hashInto-65536$")}`);
+      assert.equal(await other.isChecked("#pool"), true);
+      await waitForRun(other, 60_000);
+      const {options, notes, env, results: rows} = await other.evaluate(() => window.benchResults);
+      assert.equal(options.pool, true);
+      assert.ok(otherFetched.some((u) => poolChunk.test(u)), "the pool cases' chunk should have been fetched");
+      // The page is cross-origin isolated (test/support/serve.js), so every pool has the threads it asked for.
+      const counts = [1, 2, 4, 8, 16].filter((t) => t <= env.cores);
+      if (!counts.includes(env.cores)) counts.push(env.cores);
+      assert.ok(notes.includes(`sha256-simd/pool: threads asked for and in use: ${counts.map((t) => `${t} -> ${t}`).join(", ")}`), `notes: ${notes}`);
+      if (env.cores > 1) assert.ok(otherFetched.some((u) => u.endsWith("/chunks/pool-worker.js")), "the pool's workers should have started");
+      assert.deepEqual(
+        rows.map((r) => r.impl),
+        ["ours-simd", ...counts.map((t) => `pool-${t}`)],
+      );
+      for (const r of rows) {
+        assert.equal(r.case, "pool-hashInto-65536");
+        assert.equal(r.correct, true, `${r.impl}: ${r.error ?? "incorrect"}`);
+        assert.ok(positive(r.nsPerOp) && r.samples > 0, `${r.impl}: not timed`);
+      }
       assert.deepEqual(otherErrors, []);
     } finally {
       await other.close();

@@ -56,7 +56,7 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
   await mkdir(join(out, "results"), {recursive: true});
   const files = await readResults();
   await esbuild.build({
-    entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js")},
+    entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js"), "chunks/pool-worker": join(srcDir, "pool-worker.js")},
     outdir: out,
     bundle: true,
     format: "esm",

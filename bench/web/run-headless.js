@@ -3,7 +3,7 @@
 // file, as the page's "Download results" button does:
 //
 //   node bench/web/run-headless.js [--browser chromium|firefox|webkitgtk] [--out FILE] [--cpu MODEL]
-//                                  [--label TEXT] [--quick] [--hasher] [--filter REGEX]
+//                                  [--label TEXT] [--quick] [--hasher] [--pool] [--filter REGEX]
 //                                  [--impl REGEX] [--rounds N] [--time MS]
 //                                  [--screenshot FILE] [--timeout-s 1200]
 //
@@ -13,7 +13,8 @@
 // needs only an entry there. The results file names the browser by that key
 // and the version its driver reports. --out defaults to bench/results/<name the page gives
 // the file>; --cpu to this machine's CPU model as Node reports it (a page
-// cannot read it); --hasher adds the merkle hasher cases (the page's ?hasher=1).
+// cannot read it); --hasher adds the merkle hasher cases (the page's ?hasher=1),
+// --pool the thread pool's (?pool=1).
 import {mkdtemp, rm, writeFile} from "node:fs/promises";
 import {cpus, tmpdir} from "node:os";
 import {join} from "node:path";
@@ -57,6 +58,7 @@ const {values: args} = parseArgs({
     label: {type: "string", default: ""},
     quick: {type: "boolean", default: false},
     hasher: {type: "boolean", default: false},
+    pool: {type: "boolean", default: false},
     filter: {type: "string"},
     impl: {type: "string"},
     rounds: {type: "string"},
@@ -79,6 +81,7 @@ try {
   const errors = page.on ? collectErrors(page) : [];
   const query = new URLSearchParams({[args.quick ? "quick" : "run"]: "1", cpu: args.cpu, label: args.label});
   if (args.hasher) query.set("hasher", "1");
+  if (args.pool) query.set("pool", "1");
   for (const name of ["filter", "impl", "rounds", "time"]) if (args[name]) query.set(name, args[name]);
   // "HeadlessChrome/156.0.8078.108", "firefox/153.0": the version alone.
   const version = /\d[\d.]*/.exec(await browser.version())?.[0] ?? "unknown";
@@ -99,8 +102,11 @@ try {
 
   const {results} = doc;
   const width = Math.max(0, ...results.map((r) => r.case.length));
-  for (const r of results.filter((r) => r.impl === "ours-simd" || r.impl === "ours-scalar")) {
-    console.log(`${r.case.padEnd(width)} ${r.impl.padEnd(12)} ${r.correct ? "correct" : "WRONG  "} ${r.ratioVsAsSha256?.toFixed(2) ?? "-"}x as-sha256`);
+  // Ours against as-sha256; the pool's cases have no as-sha256, and show the pool against single-threaded.
+  const speed = (r) =>
+    r.case.startsWith("pool-") ? `${(1 / r.ratioVsOurs).toFixed(2)}x single-threaded` : `${r.ratioVsAsSha256?.toFixed(2) ?? "-"}x as-sha256`;
+  for (const r of results.filter((r) => (r.case.startsWith("pool-") ? /^pool-\d+$/ : /^ours-(simd|scalar)$/).test(r.impl))) {
+    console.log(`${r.case.padEnd(width)} ${r.impl.padEnd(12)} ${r.correct ? "correct" : "WRONG  "} ${speed(r)}`);
   }
   console.log(`Saved ${out}`);
 } finally {

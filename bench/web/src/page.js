@@ -4,7 +4,9 @@
 //
 // URL parameters: quick=1 runs at once with few iterations; run=1 runs at
 // once; hasher=1 ticks "merkle hasher cases", which adds the cases of
-// bench/cases-hasher.js as --hasher does in bench/node.js; cpu=... and
+// bench/cases-hasher.js as --hasher does in bench/node.js; pool=1 ticks
+// "thread pool cases", which adds those of bench/cases-pool.js as --pool
+// does; cpu=... and
 // label=... fill those fields; filter=REGEX keeps the cases whose id matches
 // and impl=REGEX the implementations, and rounds=N and time=MS set those
 // timing options, as in bench/node.js.
@@ -37,6 +39,10 @@ const hasherNotes = [
   "hashTreeRoot of 20,000 Validators cases left out: @chainsafe/ssz needs Node's Buffer",
 ];
 
+/** The thread pools' sizes: pool-N is a pool asked for N threads; without cross-origin isolation it has 1. */
+const poolNote = (threads) =>
+  `sha256-simd/pool: threads asked for and in use: ${threads.map(([asked, inUse]) => `${asked} -> ${inUse}`).join(", ")}`;
+
 const fields = {cpu: $("cpu"), label: $("label")};
 for (const [name, input] of Object.entries(fields)) {
   input.value = params.get(name) ?? localStorage.getItem(`sha256-simd-bench.${name}`) ?? "";
@@ -49,6 +55,7 @@ for (const [name, input] of Object.entries(fields)) {
 }
 $("quick").checked = flag("quick");
 $("hasher").checked = flag("hasher");
+$("pool").checked = flag("pool");
 
 function setEnvField(env, name, value) {
   if (value) env[name] = value;
@@ -143,12 +150,14 @@ const timing = Object.fromEntries(["rounds", "time"].filter((k) => Number(params
 function run() {
   const quick = $("quick").checked;
   const hasher = $("hasher").checked;
+  const pool = $("pool").checked;
   $("run").disabled = true;
   $("download").disabled = true;
   setState("running");
   view.setProgress(0, "Starting the worker…");
   const worker = new Worker(new URL("./worker.js", import.meta.url), {type: "module"});
   let options = null;
+  let runNotes = notes;
   const started = performance.now();
   const fail = (message) => {
     worker.terminate();
@@ -164,7 +173,8 @@ function run() {
       renderEnv();
     } else if (m.type === "plan") {
       const {rounds, time, warmupTime, batchMs} = m.options;
-      options = {rounds, time, warmupTime, batchMs, allocCalls: 0, quick, filter: selection.filter, impl: selection.impl, hasher};
+      options = {rounds, time, warmupTime, batchMs, allocCalls: 0, quick, filter: selection.filter, impl: selection.impl, hasher, pool};
+      runNotes = [...notes, ...(hasher || pool ? hasherNotes : []), ...(m.poolThreads ? [poolNote(m.poolThreads)] : [])];
       view.plan(m.cases);
       view.setProgress(0, "Checking every output against WebCrypto…");
     } else if (m.type === "marks") {
@@ -176,7 +186,7 @@ function run() {
       view.caseRows(m.caseId, m.rows);
     } else if (m.type === "done") {
       worker.terminate();
-      current = makeResults({build, env: makeEnv(), options, results: view.rows, notes: hasher ? [...notes, ...hasherNotes] : notes});
+      current = makeResults({build, env: makeEnv(), options, results: view.rows, notes: runNotes});
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
       view.setProgress(1, `Done in ${seconds} s: ${view.rows.length} results.`);
       view.showChart();
@@ -189,7 +199,7 @@ function run() {
       fail(m.message);
     }
   };
-  worker.postMessage({type: "start", quick, hasher, timing, ...selection});
+  worker.postMessage({type: "start", quick, hasher, pool, timing, ...selection});
 }
 
 renderEnv();

@@ -1,5 +1,6 @@
 // Runs the benchmark cases of bench/cases.js (and, when asked, the merkle
-// hasher cases of bench/cases-hasher.js) with the runner of bench/runner.js,
+// hasher cases of bench/cases-hasher.js and the thread pool's of
+// bench/cases-pool.js) with the runner of bench/runner.js,
 // off the page's main thread so the page stays responsive.
 // Messages out: env, plan, marks (per case), progress, rows (per case), done, error.
 import * as asSha256 from "@chainsafe/as-sha256";
@@ -42,15 +43,23 @@ async function hasherCases() {
   return makeBrowserHasherCases(ours);
 }
 
-async function run({quick, timing = {}, filter, impl, hasher}) {
+/** The thread pool's cases, from a chunk of their own as the hasher cases are. */
+async function poolCases() {
+  const {makeBrowserPoolCases} = await import("./pool-cases.js");
+  return makeBrowserPoolCases(ours);
+}
+
+async function run({quick, timing = {}, filter, impl, hasher, pool}) {
   const stepMs = timerStepMs();
   postMessage({type: "env", timerStepMs: stepMs, crossOriginIsolated: globalThis.crossOriginIsolated === true, simd: ours.simdEnabled});
   const options = runOptions(quick, timing, stepMs);
   const libs = {ours, asSha256, hashWasm: {createSHA256}, noble: {sha256}, webcrypto: subtle};
   const all = await makeCases(libs);
   if (hasher) all.push(...(await hasherCases()));
+  const pools = pool ? await poolCases() : null;
+  if (pools) all.push(...pools.cases);
   const cases = selectCases(all, {filter, impl});
-  postMessage({type: "plan", cases: cases.map(describeCase), options});
+  postMessage({type: "plan", cases: cases.map(describeCase), options, poolThreads: pools?.threads ?? null});
 
   // Every output is checked before anything is timed; runCases checks again
   // and times only what is correct. A hasher case's one message is the 64
@@ -70,6 +79,7 @@ async function run({quick, timing = {}, filter, impl, hasher}) {
     const rows = await runCases([c], {...options, oracle, onProgress});
     postMessage({type: "rows", caseId: c.id, rows});
   }
+  await pools?.close();
   postMessage({type: "done"});
 }
 
