@@ -21,6 +21,13 @@ forEachModule("digest against node:crypto", function () {
     }
   });
 
+  it("lengths around 4 KiB, the 64 blocks that the module compresses per call", function () {
+    for (const n of [4096 - 64, 4096 - 1, 4096, 4096 + 1, 4096 + 64, 2 * 4096, 3 * 4096 + 17]) {
+      const msg = big.subarray(3, 3 + n);
+      assertBytesEqual(digest(msg), sha256Oracle(msg), `length ${n}`);
+    }
+  });
+
   it("lengths around the 1 MiB I/O buffer, where digest streams in chunks", function () {
     assert.equal(ioSize, MiB, "the I/O buffer size these lengths were chosen for");
     for (const n of [ioSize - 64, ioSize - 1, ioSize, ioSize + 1, ioSize + 64, 2 * ioSize, 3 * MiB + 17]) {
