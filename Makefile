@@ -13,7 +13,7 @@ EMCONFIG ?= em-config
 BUILD := build
 
 # Every cpp/*.cpp goes into both modules, except those that need simd128.
-SIMD_ONLY_SRC := cpp/hash64_x4.cpp cpp/compress_simd128.cpp
+SIMD_ONLY_SRC := cpp/hash64_x4.cpp cpp/hash64_x4m.cpp cpp/compress_simd128.cpp
 COMMON_SRC := $(filter-out $(SIMD_ONLY_SRC),$(sort $(wildcard cpp/*.cpp)))
 SIMD_SRC := $(COMMON_SRC) $(SIMD_ONLY_SRC)
 HEADERS := $(wildcard cpp/*.h)

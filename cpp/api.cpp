@@ -25,18 +25,22 @@ EMSCRIPTEN_KEEPALIVE sha256::Ctx* ctx_ptr() { return &g_ctx; }
 EMSCRIPTEN_KEEPALIVE uint32_t ctx_size() { return sizeof(sha256::Ctx); }
 
 // `count` 64-byte messages at `in` to `count` digests at `out` (out == in is
-// allowed): hash64 with the module's fastest kernel, the others each with
-// one kernel, for the tests.
+// allowed): hash64 with the kernel the loader chose (see use_hash64_x4m), the
+// others each with one kernel, for the tests.
 EMSCRIPTEN_KEEPALIVE void hash64(uint8_t* out, const uint8_t* in, uint32_t count) { sha256::hash64_best(out, in, count); }
 EMSCRIPTEN_KEEPALIVE void hash64_x1(uint8_t* out, const uint8_t* in, uint32_t count) { sha256::hash64_x1(out, in, count); }
 #ifdef SHA256_SIMD128
 EMSCRIPTEN_KEEPALIVE void hash64_x4(uint8_t* out, const uint8_t* in, uint32_t count) { sha256::hash64_x4(out, in, count); }
+EMSCRIPTEN_KEEPALIVE void hash64_x4m(uint8_t* out, const uint8_t* in, uint32_t count) { sha256::hash64_x4m(out, in, count); }
 #endif
 
 #ifdef SHA256_SIMD128
 // Whether the SIMD module compresses single streams with compress_scalar; the
 // loader chooses per engine (js/instance.js).
 EMSCRIPTEN_KEEPALIVE void use_scalar_schedule(uint32_t on) { sha256::g_scalar_schedule = on != 0; }
+// Whether the SIMD module's best kernel (hash64 and the merkle functions) is
+// hash64_x4m rather than hash64_x4; the loader chooses per engine.
+EMSCRIPTEN_KEEPALIVE void use_hash64_x4m(uint32_t on) { sha256::g_hash64_x4m = on != 0; }
 #endif
 
 EMSCRIPTEN_KEEPALIVE void digest(uint8_t* out, const uint8_t* in, uint32_t len) {

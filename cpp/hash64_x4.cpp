@@ -10,18 +10,6 @@
 
 namespace sha256 {
 
-// Transposes a 4x4 matrix of 32-bit words held in r[0..3].
-inline void transpose4(v128_t r[4]) {
-  v128_t t0 = wasm_i32x4_shuffle(r[0], r[1], 0, 4, 1, 5);
-  v128_t t1 = wasm_i32x4_shuffle(r[0], r[1], 2, 6, 3, 7);
-  v128_t t2 = wasm_i32x4_shuffle(r[2], r[3], 0, 4, 1, 5);
-  v128_t t3 = wasm_i32x4_shuffle(r[2], r[3], 2, 6, 3, 7);
-  r[0] = wasm_i64x2_shuffle(t0, t2, 0, 2);
-  r[1] = wasm_i64x2_shuffle(t0, t2, 1, 3);
-  r[2] = wasm_i64x2_shuffle(t1, t3, 0, 2);
-  r[3] = wasm_i64x2_shuffle(t1, t3, 1, 3);
-}
-
 void hash64_x4(uint8_t* out, const uint8_t* in, size_t count) {
   for (size_t g = count / 4; g > 0; g--, in += 256, out += 128) {
     // w[4q + i] gathers word 4q + i of the four messages.

@@ -47,10 +47,73 @@ inline v128_t maj(v128_t, v128_t b, v128_t, v128_t ab, v128_t bc) { return b ^ (
 using i64x2 = int64_t __attribute__((vector_size(16)));
 inline uint32_t lane(v128_t x, int i) { return uint32_t(uint64_t(((i64x2)x)[i / 2]) >> (32 * (i % 2))); }
 
+// v128m: four lanes as in v128_t, for the 4-lane kernel that JavaScriptCore
+// runs (hash64_x4m.cpp). JavaScriptCore (WebKitGTK 2.50, Bun 1.4.5) compiles
+// an i32x4 shift by a constant as four instructions: the count moved to a
+// general register, and'ed with 31, moved to an xmm register, then a shift by
+// register. A left shift by n here is therefore a multiplication by 2^n, one
+// vpmulld with the 2^n vector loaded from kPow2x4: hash64_x4m 242 against 308
+// ns per message in the jsc shell and 285 against 301 in Bun, the same
+// kernel with shifts. The load is volatile, so that clang neither folds the
+// multiplication back into a shift nor hoists the ten 2^n vectors out of the
+// rounds into locals, which Bun then spilled (343 ns per message). V8 keeps
+// its one-instruction shifts: there hash64_x4m is slower (184 against 157
+// ns, Node 24) and is not used.
+struct v128m {
+  v128_t v;
+};
+
+// Tables of 32-bit words, each word repeated in the four lanes of a vector.
+template <int N>
+struct Lanes4 {
+  alignas(16) uint32_t lanes[N][4];
+};
+template <int N>
+constexpr Lanes4<N> lanes4(const uint32_t* words) {
+  Lanes4<N> t{};
+  for (int i = 0; i < N; i++) {
+    for (int j = 0; j < 4; j++) t.lanes[i][j] = words[i];
+  }
+  return t;
+}
+constexpr Lanes4<32> make_pow2x4() {
+  uint32_t pow2[32] = {};
+  for (int n = 0; n < 32; n++) pow2[n] = 1u << n;
+  return lanes4<32>(pow2);
+}
+// kPow2x4.lanes[n]: 2^n in each lane.
+inline constexpr Lanes4<32> kPow2x4 = make_pow2x4();
+// kKx4.lanes[t]: K[t] in each lane. hash64_x4m adds these loaded, not K[t]
+// loaded and splatted (two instructions in JavaScriptCore): 280 against 288
+// ns per message in Bun, 259 against 265 in the jsc shell.
+inline constexpr Lanes4<64> kKx4 = lanes4<64>(K);
+
+inline v128m operator+(v128m a, v128m b) { return {a.v + b.v}; }
+inline v128m operator^(v128m a, v128m b) { return {a.v ^ b.v}; }
+inline v128m operator&(v128m a, v128m b) { return {a.v & b.v}; }
+inline v128_t shl_mul(v128_t x, int n) { return wasm_i32x4_mul(x, *(const volatile v128_t*)kPow2x4.lanes[n]); }
+inline v128m shr(v128m x, int n) { return {wasm_u32x4_shr(x.v, n)}; }
+inline v128m rotr(v128m x, int n) { return {wasm_v128_or(wasm_u32x4_shr(x.v, n), shl_mul(x.v, 32 - n))}; }
+inline v128m ch(v128m e, v128m f, v128m g) { return {ch(e.v, f.v, g.v)}; }
+inline v128m splat(uint32_t x, v128m) { return {wasm_i32x4_splat(x)}; }
+inline v128m maj(v128m a, v128m b, v128m c, v128m ab, v128m bc) { return {maj(a.v, b.v, c.v, ab.v, bc.v)}; }
+
 // Reverses the bytes of each 32-bit lane: SHA-256 words are big-endian.
 inline v128_t bswap32(v128_t x) {
   return wasm_i8x16_shuffle(x, x, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
 }
+// Transposes a 4x4 matrix of 32-bit words held in r[0..3].
+inline void transpose4(v128_t r[4]) {
+  v128_t t0 = wasm_i32x4_shuffle(r[0], r[1], 0, 4, 1, 5);
+  v128_t t1 = wasm_i32x4_shuffle(r[0], r[1], 2, 6, 3, 7);
+  v128_t t2 = wasm_i32x4_shuffle(r[2], r[3], 0, 4, 1, 5);
+  v128_t t3 = wasm_i32x4_shuffle(r[2], r[3], 2, 6, 3, 7);
+  r[0] = wasm_i64x2_shuffle(t0, t2, 0, 2);
+  r[1] = wasm_i64x2_shuffle(t0, t2, 1, 3);
+  r[2] = wasm_i64x2_shuffle(t1, t3, 0, 2);
+  r[3] = wasm_i64x2_shuffle(t1, t3, 1, 3);
+}
+
 #endif
 
 // Writes the state as a big-endian digest. With SIMD, two v128 byte swaps

@@ -86,6 +86,26 @@ SHA256_INLINE void compress_words(V state[8], V w[16]) {
       });
 }
 
+// The message schedule whole, for kernels that keep it in memory rather than
+// in a 16-word ring of locals (see hash64_x4m.cpp): w[16..63] from w[0..15].
+template <class V>
+SHA256_INLINE void schedule_w64(V w[64]) {
+  for (int t = 16; t < 64; t++) w[t] = w[t - 16] + small_sigma0(w[t - 15]) + w[t - 7] + small_sigma1(w[t - 2]);
+}
+
+// Compresses one block whose whole schedule is w[0..63] into state, with
+// k[0..63] the round constants K in lane form V. Pointers that step, as in
+// compress_words.
+template <class V>
+SHA256_INLINE void compress_w64(V state[8], const V w[64], const V k[64]) {
+  rounds64<16>(
+      state, [&](int, int t) { return w[t] + k[t]; },
+      [&] {
+        k += 16;
+        w += 16;
+      });
+}
+
 // Compresses the constant padding block of a 64-byte message into state.
 // Unrolled 8 times: the module is 2 KB smaller than with 16, at the same speed
 // (16 is 1% faster for one message, 600 bytes more, when only the scalar

@@ -23,13 +23,25 @@ using Hash64Kernel = void(uint8_t* out, const uint8_t* in, size_t count);
 
 Hash64Kernel hash64_x1;  // one message at a time
 #ifdef SHA256_SIMD128
-Hash64Kernel hash64_x4;  // four messages at a time, one per 32-bit lane
+Hash64Kernel hash64_x4;   // four messages at a time, one per 32-bit lane
+Hash64Kernel hash64_x4m;  // the same in the shape JavaScriptCore compiles well
+#endif
+
+#ifdef SHA256_SIMD128
+// Set: the SIMD module's 4-lane kernel is hash64_x4m, not hash64_x4. The
+// loader sets it where that is the faster one (JavaScriptCore); see
+// js/instance.js and use_hash64_x4m() in api.cpp.
+extern bool g_hash64_x4m;
 #endif
 
 // The fastest kernel this module was built with.
 inline void hash64_best(uint8_t* out, const uint8_t* in, size_t count) {
 #ifdef SHA256_SIMD128
-  hash64_x4(out, in, count);
+  if (g_hash64_x4m) {
+    hash64_x4m(out, in, count);
+  } else {
+    hash64_x4(out, in, count);
+  }
 #else
   hash64_x1(out, in, count);
 #endif

@@ -32,6 +32,16 @@ export let simdEnabled;
  * module.
  */
 export let singleStream;
+/**
+ * The SIMD module's 4-lane kernel, which hash64 runs on groups of four
+ * messages (hashInto, the batch functions, the hasher): "hash64_x4", or
+ * "hash64_x4m", the same in the shape JavaScriptCore compiles well
+ * (cpp/hash64_x4m.cpp: per message 285 against 434 ns in Bun 1.4.5, 242
+ * against 330 in the WebKitGTK 2.50 jsc shell; on V8 it is the slower one,
+ * 184 against 157 ns on Node 24), so the loader picks by engine. null in the
+ * scalar module.
+ */
+export let hash64Kernel;
 
 export function reinitializeInstance(useSimd) {
   const simd = useSimd === undefined ? simdSupported : Boolean(useSimd);
@@ -46,7 +56,11 @@ export function reinitializeInstance(useSimd) {
   wasm = exports;
   simdEnabled = simd;
   singleStream = null;
-  if (simd) useSingleStream(engine === "jsc" ? "scalar" : "simd");
+  hash64Kernel = null;
+  if (simd) {
+    useSingleStream(engine === "jsc" ? "scalar" : "simd");
+    useHash64Kernel(engine === "jsc" ? "hash64_x4m" : "hash64_x4");
+  }
 }
 
 /** Sets singleStream in the SIMD module: "simd" or "scalar". */
@@ -55,6 +69,16 @@ export function useSingleStream(kind) {
   if (kind !== "simd" && kind !== "scalar") throw new Error(`useSingleStream: "simd" or "scalar", got ${kind}`);
   wasm.use_scalar_schedule(kind === "scalar" ? 1 : 0);
   singleStream = kind;
+}
+
+/** Sets hash64Kernel in the SIMD module: "hash64_x4" or "hash64_x4m". */
+export function useHash64Kernel(name) {
+  if (!simdEnabled) throw new Error("useHash64Kernel: only the SIMD module has a choice");
+  if (name !== "hash64_x4" && name !== "hash64_x4m") {
+    throw new Error(`useHash64Kernel: "hash64_x4" or "hash64_x4m", got ${name}`);
+  }
+  wasm.use_hash64_x4m(name === "hash64_x4m" ? 1 : 0);
+  hash64Kernel = name;
 }
 
 reinitializeInstance();

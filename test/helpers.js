@@ -3,20 +3,26 @@ import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
 import {concatBytes as concatList, pseudoRandomBytes} from "./support/bytes.js";
 import {reinitializeInstance, simdEnabled} from "../js/index.js";
-import {useSingleStream} from "../js/instance.js";
+import {useHash64Kernel, useSingleStream} from "../js/instance.js";
 
-// The SIMD module twice: once with each single-stream compression, as the
-// loader picks one per engine (js/instance.js) and both must be right.
+// The SIMD module twice: with the choices the loader makes on V8 and with
+// those it makes on JavaScriptCore (js/instance.js), as all must be right
+// whichever engine runs the tests.
 export const modules = [
-  {name: "SIMD module", simd: true, singleStream: "simd"},
-  {name: "SIMD module, scalar single-stream", simd: true, singleStream: "scalar"},
+  {name: "SIMD module", simd: true, singleStream: "simd", hash64Kernel: "hash64_x4"},
+  {
+    name: "SIMD module as on JavaScriptCore: scalar single-stream, hash64_x4m",
+    simd: true,
+    singleStream: "scalar",
+    hash64Kernel: "hash64_x4m",
+  },
   {name: "scalar module", simd: false},
 ];
 
 /**
  * Runs the suite `fn` once per wasm module, with that module forced, and
  * restores the default module afterwards. The whole API is then tested under
- * every module and single-stream choice.
+ * every module and each engine's choices in the SIMD one.
  */
 export function forEachModule(title, fn) {
   for (const m of modules) {
@@ -25,6 +31,7 @@ export function forEachModule(title, fn) {
         reinitializeInstance(m.simd);
         if (simdEnabled !== m.simd) throw new Error(`could not force the ${m.name}`);
         if (m.singleStream) useSingleStream(m.singleStream);
+        if (m.hash64Kernel) useHash64Kernel(m.hash64Kernel);
       });
       after(function () {
         reinitializeInstance();

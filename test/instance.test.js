@@ -7,6 +7,7 @@ import * as as from "@chainsafe/as-sha256";
 import {SHA256, digest, digest64, reinitializeInstance, simdEnabled} from "../js/index.js";
 import {detectEngine, engine} from "../js/engine.js";
 import * as instance from "../js/instance.js";
+import * as io from "../js/io.js";
 import {assertBytesEqual, concatBytes, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle, toHex} from "./helpers.js";
 
 forEachModule("module selection", function (module) {
@@ -91,22 +92,23 @@ describe("reinitializeInstance", function () {
   });
 });
 
-describe("the SIMD module's single-stream compression, chosen per engine", function () {
+describe("the SIMD module's single-stream compression and 4-lane kernel, chosen per engine", function () {
   afterEach(function () {
     reinitializeInstance();
   });
 
-  it("is the scalar schedule on JavaScriptCore (Bun) and the SIMD one on V8 (Node, Deno)", function () {
+  it("are the scalar schedule and hash64_x4m on JavaScriptCore (Bun), the SIMD schedule and hash64_x4 on V8 (Node, Deno)", function () {
     // Told from the runtime's own globals, not from the Error properties that
     // js/engine.js reads: mocha runs here on Node, Deno or Bun.
-    const expected = typeof globalThis.Bun === "object" ? "scalar" : "simd";
-    assert.equal(engine, expected === "scalar" ? "jsc" : "v8");
+    const jsc = typeof globalThis.Bun === "object";
+    assert.equal(engine, jsc ? "jsc" : "v8");
+    const expected = jsc ? ["scalar", "hash64_x4m"] : ["simd", "hash64_x4"];
     reinitializeInstance(true);
-    assert.equal(instance.singleStream, expected);
+    assert.deepEqual([instance.singleStream, instance.hash64Kernel], expected);
     reinitializeInstance(false);
-    assert.equal(instance.singleStream, null);
+    assert.deepEqual([instance.singleStream, instance.hash64Kernel], [null, null]);
     reinitializeInstance(true);
-    assert.equal(instance.singleStream, expected, "chosen again by a fresh SIMD instance");
+    assert.deepEqual([instance.singleStream, instance.hash64Kernel], expected, "chosen again by a fresh SIMD instance");
   });
 
   it("detectEngine reads each engine's Error properties", function () {
@@ -128,6 +130,26 @@ describe("the SIMD module's single-stream compression, chosen per engine", funct
     reinitializeInstance(false);
     assert.throws(() => instance.useSingleStream("simd"), /only the SIMD module/);
     assertBytesEqual(digest(m), sha256Oracle(m), "scalar module after the refused switch");
+  });
+
+  it("useHash64Kernel switches the kernel of hash64, rejects any other name, and has no choice in the scalar module", function () {
+    const messages = pseudoRandomBytes(64 * 9, 9);
+    const expected = concatBytes(...Array.from({length: 9}, (_, i) => sha256Oracle(messages.subarray(64 * i, 64 * i + 64))));
+    const hashAll = () => {
+      io.ioBytes.set(messages);
+      instance.wasm.hash64(io.ioPtr, io.ioPtr, 9);
+      return io.ioBytes.slice(0, 32 * 9);
+    };
+    reinitializeInstance(true);
+    for (const name of ["hash64_x4m", "hash64_x4", "hash64_x4m"]) {
+      instance.useHash64Kernel(name);
+      assert.equal(instance.hash64Kernel, name);
+      assertBytesEqual(hashAll(), expected, name);
+    }
+    assert.throws(() => instance.useHash64Kernel("hash64_x8"), /^Error: useHash64Kernel: "hash64_x4" or "hash64_x4m", got hash64_x8$/);
+    assert.equal(instance.hash64Kernel, "hash64_x4m");
+    reinitializeInstance(false);
+    assert.throws(() => instance.useHash64Kernel("hash64_x4"), /only the SIMD module/);
   });
 });
 

@@ -24,6 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* input, size_t size) {
   size_t len = data.size;
 #ifdef SHA256_SIMD128
   use_scalar_schedule(mode >> 6 & 1);  // either single-stream compression
+  use_hash64_x4m(mode >> 5 & 1);       // either 4-lane kernel behind hash64 and merkleize
 #endif
 
   // The 64-byte messages in the input, by every kernel, in place or not.
@@ -34,6 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* input, size_t size) {
       sha256::hash64_x1,
 #ifdef SHA256_SIMD128
       sha256::hash64_x4,
+      sha256::hash64_x4m,
 #endif
       [](uint8_t* out, const uint8_t* in, size_t n) { hash64(out, in, uint32_t(n)); },
   };

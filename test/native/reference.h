@@ -29,6 +29,7 @@ void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint
 void digest_n_level(uint8_t* data, uint32_t count, uint32_t levels);
 #ifdef SHA256_SIMD128
 void use_scalar_schedule(uint32_t on);
+void use_hash64_x4m(uint32_t on);
 #endif
 }
 

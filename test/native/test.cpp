@@ -17,7 +17,7 @@ const char* const kFlavour = "scalar";
 
 size_t g_passed = 0;
 size_t g_failed = 0;
-const char* g_schedule = "";  // which single-stream compression compress() uses
+const char* g_schedule = "";  // which single-stream compression and 4-lane kernel are chosen
 
 // Counts one check; prints the first failures.
 void check(bool ok, const char* what, size_t n) {
@@ -46,6 +46,7 @@ const Kernel kKernels[] = {
     {"hash64_x1", sha256::hash64_x1},
 #ifdef SHA256_SIMD128
     {"hash64_x4", sha256::hash64_x4},
+    {"hash64_x4m", sha256::hash64_x4m},
 #endif
     {"hash64 (C ABI)", [](uint8_t* out, const uint8_t* in, size_t count) { hash64(out, in, uint32_t(count)); }},
 };
@@ -210,10 +211,13 @@ int main(int argc, char** argv) {
 #ifdef SHA256_SIMD128
   // The SIMD module as the loader sets it up on JavaScriptCore.
   use_scalar_schedule(1);
-  g_schedule = " (use_scalar_schedule)";
+  use_hash64_x4m(1);
+  g_schedule = " (use_scalar_schedule, use_hash64_x4m)";
   test_kernels(rng);
   test_streams(rng);
+  test_merkleize(rng);
   use_scalar_schedule(0);
+  use_hash64_x4m(0);
   g_schedule = "";
 #endif
   test_merkleize(rng);
