@@ -10,7 +10,7 @@ import {
   wordsIntoHashObject,
 } from "./hashObject.js";
 import {wasm} from "./instance.js";
-import {ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, ioWords, streamThrough} from "./io.js";
+import {copySmall, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, ioWords, streamThrough} from "./io.js";
 import {SHA256, absorb} from "./sha256.js";
 
 export {allocUnsafe, byteArrayIntoHashObject, byteArrayToHashObject, hashObjectToByteArray, SHA256};
@@ -23,7 +23,7 @@ export {reinitializeInstance, simdEnabled} from "./instance.js";
 // measured, and each gives the caller a plain Uint8Array.
 function allocDigest(offset) {
   const out = newDigest();
-  out.set(offset === 0 ? ioDigest : ioBytes.subarray(offset, offset + 32));
+  copySmall(out, offset === 0 ? ioDigest : ioBytes.subarray(offset, offset + 32));
   return out;
 }
 
@@ -48,7 +48,7 @@ export function digest(data) {
 export function digest64(data) {
   assertBytes(data, "data", "digest64");
   if (data.length !== 64) throw new Error("InvalidLengthForDigest64");
-  ioBytes.set(data);
+  copySmall(ioBytes, data);
   wasm.hash64(ioPtr, ioPtr, 1);
   return allocDigest(0);
 }
@@ -58,17 +58,17 @@ export function digest64Into(data, output) {
   assertBytes(output, "output", "digest64Into");
   if (data.length !== 64) throw new Error(`InvalidLengthForDigest64, got ${data.length}`);
   if (output.length !== 32) throw new Error(`InvalidLengthForOutput32, got ${output.length}`);
-  ioBytes.set(data);
+  copySmall(ioBytes, data);
   wasm.hash64(ioPtr, ioPtr, 1);
-  output.set(ioDigest);
+  copySmall(output, ioDigest);
 }
 
 function load2Bytes32(bytes1, bytes2, fn) {
   assertBytes(bytes1, "bytes1", fn);
   assertBytes(bytes2, "bytes2", fn);
   if (bytes1.length !== 32 || bytes2.length !== 32) throw new Error("InvalidLengthForDigest64");
-  ioBytes.set(bytes1);
-  ioBytes.set(bytes2, 32);
+  copySmall(ioBytes, bytes1);
+  copySmall(ioBytes, bytes2, 32);
 }
 
 export function digest2Bytes32(bytes1, bytes2) {
@@ -82,7 +82,7 @@ export function digest2Bytes32Into(bytes1, bytes2, output) {
   assertBytes(output, "output", "digest2Bytes32Into");
   if (output.length !== 32) throw new Error("InvalidLengthForOutput32");
   wasm.hash64(ioPtr, ioPtr, 1);
-  output.set(ioDigest);
+  copySmall(output, ioDigest);
 }
 
 export function digest64HashObjects(obj1, obj2) {
@@ -113,7 +113,7 @@ export function batchHash4UintArray64s(inputs) {
     assertBytes(inputs[i], `inputs[${i}]`, "batchHash4UintArray64s");
     if (inputs[i].length !== 64) throw new Error(`Invalid length ${inputs[i].length} at input ${i}`);
   }
-  for (let i = 0; i < 4; i++) ioBytes.set(inputs[i], 64 * i);
+  for (let i = 0; i < 4; i++) copySmall(ioBytes, inputs[i], 64 * i);
   wasm.hash64(ioPtr, ioPtr, 4);
   return [allocDigest(0), allocDigest(32), allocDigest(64), allocDigest(96)];
 }

@@ -111,6 +111,28 @@ describe("the SIMD module's single-stream compression and 4-lane kernel, chosen 
     assert.deepEqual([instance.singleStream, instance.hash64Kernel], expected, "chosen again by a fresh SIMD instance");
   });
 
+  it("the 64-byte functions copy by loop on JavaScriptCore (Bun) and with set() on V8 (Node, Deno)", function () {
+    const jsc = typeof globalThis.Bun === "object";
+    assert.equal(io.smallCopy, jsc ? "loop" : "set");
+    assert.equal(io.copySmall, jsc ? io.copyByLoop : io.copyBySet);
+  });
+
+  it("copyByLoop and copyBySet copy 32 and 64 bytes to any offset and nothing else", function () {
+    for (const copy of [io.copyByLoop, io.copyBySet]) {
+      for (const [n, at] of [[32, 0], [32, 32], [64, 0], [64, 192], [64, 7]]) {
+        const src = pseudoRandomBytes(n + 3, n + at).subarray(3);
+        const dst = new Uint8Array(300).fill(0xa5);
+        copy(dst, src, at);
+        const expected = new Uint8Array(300).fill(0xa5);
+        expected.set(src, at);
+        assertBytesEqual(dst, expected, `${copy.name}, ${n} bytes at ${at}`);
+      }
+      const dst = new Uint8Array(40).fill(1);
+      copy(dst, new Uint8Array(32).fill(9));
+      assertBytesEqual(dst, concatBytes(new Uint8Array(32).fill(9), new Uint8Array(8).fill(1)), `${copy.name}, default offset 0`);
+    }
+  });
+
   it("detectEngine reads each engine's Error properties", function () {
     assert.equal(detectEngine({line: 1, column: 2, sourceURL: "x.js"}), "jsc");
     assert.equal(detectEngine({lineNumber: 1, columnNumber: 2, fileName: "x.js"}), "spidermonkey");
