@@ -140,6 +140,32 @@ function combineRoots(roots, count, from, to) {
   return roots.subarray(0, CHUNK);
 }
 
+/**
+ * The root at depth `levels` of consecutive subtrees, left to right, whose
+ * roots are at the start of `roots` and whose depths never grow, each
+ * starting at a multiple of its own size: a binary counter of (root, depth),
+ * where two equal depths on top are siblings; what is left is padded with
+ * zero hashes.
+ */
+function rootOfSubtrees(roots, depths, levels) {
+  const stack = [];
+  for (let i = 0; i < depths.length; i++) {
+    let root = roots.subarray(i * CHUNK, (i + 1) * CHUNK);
+    let depth = depths[i];
+    while (stack.length > 0 && stack[stack.length - 1].depth === depth) {
+      root = digest2Bytes32(stack.pop().root, root);
+      depth++;
+    }
+    stack.push({root, depth});
+  }
+  let {root, depth} = stack.pop();
+  for (; depth < levels; depth++) {
+    const left = stack.length > 0 && stack[stack.length - 1].depth === depth ? stack.pop().root : null;
+    root = left ? digest2Bytes32(left, root) : digest2Bytes32(root, zeroHash(depth));
+  }
+  return root;
+}
+
 const isBytes = (x) => x instanceof Uint8Array;
 const levelsFor = (padFor) => (padFor >= 1 ? Math.ceil(Math.log2(padFor)) : NaN);
 
@@ -298,27 +324,33 @@ class Pool {
   }
 
   /**
-   * The root of n chunks (n even) padded to 2^levels: subtrees of `size`
-   * chunks on all threads, their roots combined on the caller.
+   * The root of n chunks (n even) padded to 2^levels: subtrees on all
+   * threads, their roots combined on the caller (rootOfSubtrees). Each
+   * subtree is a power of two in size, a share of what is left as in #plan,
+   * so the sizes never grow and each subtree starts at a multiple of its
+   * size; only the last may be partial (padded to its size by merkleize).
    */
   #merkleizeSubtrees(n, levels, output, offset, fill, own) {
-    // Subtrees of one size, so that their roots combine level by level: small
-    // enough that the threads finish close together.
-    const size = Math.min(floorPow2(Math.max(2 * MIN_UNIT, n / (16 * this.#threads))), u.SLOT_IN / CHUNK, 2 ** (levels - 1));
-    const depth = Math.log2(size);
-    const units = Math.ceil(n / size);
-    const roots = new Uint8Array((units + 1) * CHUNK);
-    const count = (i) => Math.min(size, n - i * size);
+    const max = Math.min(u.SLOT_IN / CHUNK, 2 ** (levels - 1));
+    const plan = [];
+    for (let first = 0; first < n; ) {
+      const size = Math.min(max, floorPow2(Math.max(2 * MIN_UNIT, Math.ceil((n - first) / (2 * this.#threads)))));
+      plan.push({first, count: Math.min(size, n - first), size});
+      first += size;
+    }
+    const roots = new Uint8Array(plan.length * CHUNK);
     this.#run({
-      units,
+      units: plan.length,
       fill: (i, slot) => {
-        fill(i * size, count(i), slot);
-        return [u.OP_MERKLEIZE, count(i) * CHUNK, size];
+        const {first, count, size} = plan[i];
+        fill(first, count, slot);
+        return [u.OP_MERKLEIZE, count * CHUNK, size];
       },
-      own: (i) => own(i * size, count(i), size, roots, i * CHUNK),
+      own: (i) => own(plan[i].first, plan[i].count, plan[i].size, roots, i * CHUNK),
       collect: (i, out) => roots.set(out.subarray(0, CHUNK), i * CHUNK),
     });
-    output.set(combineRoots(roots, units, depth, levels), offset);
+    const depths = plan.map(({size}) => Math.log2(size));
+    output.set(rootOfSubtrees(roots, depths, levels), offset);
   }
 
   #digestNLevel(data, nLevel) {
