@@ -60,6 +60,26 @@ describe("the benchmark page in Chromium (quick mode)", function () {
     if (dir) await rm(dir, {recursive: true, force: true});
   });
 
+  /**
+   * Loads the page with ?quick=1&query in a new tab and waits for its run;
+   * check(tab, results file, URLs the tab fetched) asserts on it, and the tab
+   * must raise no errors.
+   */
+  async function runInOtherTab(query, check) {
+    const other = await browser.newPage();
+    const otherErrors = collectErrors(other);
+    const otherFetched = [];
+    other.on("request", (r) => otherFetched.push(r.url()));
+    try {
+      await other.goto(`${server.url}?quick=1&${query}`);
+      await waitForRun(other, 60_000);
+      await check(other, await other.evaluate(() => window.benchResults), otherFetched);
+      assert.deepEqual(otherErrors, []);
+    } finally {
+      await other.close();
+    }
+  }
+
   it("runs the cases of bench/cases.js", async function () {
     const cases = await makeCases({ours, asSha256});
     assert.deepEqual([...new Set(results.results.map((r) => r.case))], cases.map((c) => c.id));
@@ -180,20 +200,13 @@ describe("the benchmark page in Chromium (quick mode)", function () {
   });
 
   it("runs only the cases and implementations chosen by ?filter and ?impl, with ?rounds", async function () {
-    const other = await browser.newPage();
-    const otherErrors = collectErrors(other);
-    try {
-      await other.goto(`${server.url}?quick=1&filter=${encodeURIComponent("^digest64$")}&impl=${encodeURIComponent("^(ours-simd|as-sha256)$")}&rounds=3`);
-      await waitForRun(other, 60_000);
-      const {options, results: rows} = await other.evaluate(() => window.benchResults);
+    const query = `filter=${encodeURIComponent("^digest64$")}&impl=${encodeURIComponent("^(ours-simd|as-sha256)$")}&rounds=3`;
+    await runInOtherTab(query, async (other, {options, results: rows}) => {
       assert.deepEqual(rows.map((r) => `${r.case} ${r.impl}`), ["digest64 ours-simd", "digest64 as-sha256"]);
       assert.equal(options.filter, "^digest64$");
       assert.equal(options.rounds, 3);
       assert.ok(rows.every((r) => r.rounds === 3));
-      assert.deepEqual(otherErrors, []);
-    } finally {
-      await other.close();
-    }
+    });
   });
 
   it("does not fetch the hasher cases' chunk unless asked", async function () {
@@ -203,15 +216,8 @@ describe("the benchmark page in Chromium (quick mode)", function () {
   });
 
   it("runs the merkle hasher cases with ?hasher=1, checked against WebCrypto", async function () {
-    const other = await browser.newPage();
-    const otherErrors = collectErrors(other);
-    const otherFetched = [];
-    other.on("request", (r) => otherFetched.push(r.url()));
-    try {
-      await other.goto(`${server.url}?quick=1&hasher=1&filter=${encodeURIComponent("^hasher-")}`);
+    await runInOtherTab(`hasher=1&filter=${encodeURIComponent("^hasher-")}`, async (other, {options, notes, results: rows}, otherFetched) => {
       assert.equal(await other.isChecked("#hasher"), true);
-      await waitForRun(other, 60_000);
-      const {options, notes, results: rows} = await other.evaluate(() => window.benchResults);
       assert.equal(options.hasher, true);
       assert.ok(otherFetched.some((u) => hasherChunk.test(u)), "the hasher cases' chunk should have been fetched");
       assert.ok(notes.some((n) => n.startsWith("hashtree hasher left out")), `notes: ${notes}`);
@@ -229,10 +235,7 @@ describe("the benchmark page in Chromium (quick mode)", function () {
       }
       const marks = await other.locator("#run-table td.mark").allTextContents();
       assert.deepEqual(marks, rows.map(() => "✓ correct"));
-      assert.deepEqual(otherErrors, []);
-    } finally {
-      await other.close();
-    }
+    });
   });
 
   it("does not fetch the thread pool's chunk unless asked", async function () {
@@ -241,15 +244,8 @@ describe("the benchmark page in Chromium (quick mode)", function () {
   });
 
   it("runs the thread pool cases with ?pool=1 on every thread, checked against WebCrypto", async function () {
-    const other = await browser.newPage();
-    const otherErrors = collectErrors(other);
-    const otherFetched = [];
-    other.on("request", (r) => otherFetched.push(r.url()));
-    try {
-      await other.goto(`${server.url}?quick=1&pool=1&filter=${encodeURIComponent("^pool-hashInto-65536$")}`);
+    await runInOtherTab(`pool=1&filter=${encodeURIComponent("^pool-hashInto-65536$")}`, async (other, {options, notes, env, results: rows}, otherFetched) => {
       assert.equal(await other.isChecked("#pool"), true);
-      await waitForRun(other, 60_000);
-      const {options, notes, env, results: rows} = await other.evaluate(() => window.benchResults);
       assert.equal(options.pool, true);
       assert.ok(otherFetched.some((u) => poolChunk.test(u)), "the pool cases' chunk should have been fetched");
       // The page is cross-origin isolated (test/support/serve.js), so every pool has the threads it asked for.
@@ -266,10 +262,7 @@ describe("the benchmark page in Chromium (quick mode)", function () {
         assert.equal(r.correct, true, `${r.impl}: ${r.error ?? "incorrect"}`);
         assert.ok(positive(r.nsPerOp) && r.samples > 0, `${r.impl}: not timed`);
       }
-      assert.deepEqual(otherErrors, []);
-    } finally {
-      await other.close();
-    }
+    });
   });
 
   it("raised no page errors", function () {
