@@ -1,7 +1,5 @@
 // hash64_x4: four messages at once, message j in 32-bit lane j of every
 // vector. Counts that are not a multiple of 4 finish on hash64_x1.
-#include <string.h>
-
 #include "rounds.h"
 
 #ifndef SHA256_SIMD128
@@ -30,20 +28,7 @@ void hash64_x4(uint8_t* out, const uint8_t* in, size_t count) {
       for (int j = 0; j < 4; j++) wasm_v128_store(out + 32 * j + 16 * half, bswap32(r[j]));
     }
   }
-  size_t rest = count % 4;
-  if (rest < 2) {
-    hash64_x1(out, in, rest);
-    return;
-  }
-  // Two or three messages left: one 4-lane pass over a zero-padded copy takes
-  // about the time of two messages on hash64_x1 (585 ns against 324 ns
-  // each, measured on x64). Calling this kernel again, not a helper, keeps
-  // the loop body once in the code: moved into a function of its own, clang
-  // kept w[] in memory and the module grew by 900 bytes.
-  alignas(16) uint8_t block[256] = {};
-  memcpy(block, in, 64 * rest);
-  hash64_x4(block, block, 4);
-  memcpy(out, block, 32 * rest);
+  hash64_x4_rest<hash64_x4>(out, in, count % 4);
 }
 
 }  // namespace sha256

@@ -9,8 +9,6 @@
 // - The lanes are v128m (lanes.h), whose left shifts are multiplications:
 //   285 ns per message in Bun, 242 in the jsc shell.
 // On V8 hash64_x4m is slower than hash64_x4 (184 against 157 ns, Node 24).
-#include <string.h>
-
 #include "rounds.h"
 
 #ifndef SHA256_SIMD128
@@ -44,17 +42,7 @@ void hash64_x4m(uint8_t* out, const uint8_t* in, size_t count) {
       for (int j = 0; j < 4; j++) wasm_v128_store(out + 32 * j + 16 * half, bswap32(r[j]));
     }
   }
-  // As in hash64_x4: one message on hash64_x1, two or three in one 4-lane
-  // pass over a zero-padded copy.
-  size_t rest = count % 4;
-  if (rest < 2) {
-    hash64_x1(out, in, rest);
-    return;
-  }
-  alignas(16) uint8_t block[256] = {};
-  memcpy(block, in, 64 * rest);
-  hash64_x4m(block, block, 4);
-  memcpy(out, block, 32 * rest);
+  hash64_x4_rest<hash64_x4m>(out, in, count % 4);
 }
 
 }  // namespace sha256
