@@ -128,19 +128,6 @@ function zeroHash(depth) {
 }
 
 /**
- * Reduces count roots at depth `from` (at the start of roots, which has room
- * for one more) to the root at depth `to` and returns it.
- */
-function combineRoots(roots, count, from, to) {
-  for (let depth = from; depth < to; depth++) {
-    if (count % 2 === 1) roots.set(zeroHash(depth), count++ * CHUNK);
-    hashIntoSingle(roots.subarray(0, count * CHUNK), roots.subarray(0, (count / 2) * CHUNK));
-    count /= 2;
-  }
-  return roots.subarray(0, CHUNK);
-}
-
-/**
  * The root at depth `levels` of consecutive subtrees, left to right, whose
  * roots are at the start of `roots` and whose depths never grow, each
  * starting at a multiple of its own size: a binary counter of (root, depth),
@@ -286,9 +273,14 @@ class Pool {
     const at = [0];
     for (let done = 0; done < items; at.push(done)) {
       const left = items - done;
-      done += Math.min(left, max, Math.max(MIN_UNIT, Math.ceil(left / (2 * this.#threads))));
+      done += Math.min(left, max, this.#share(left, MIN_UNIT));
     }
     return at;
+  }
+
+  /** A unit's share of `left` items left to do: a quarter of them on 2 threads, and at least `least`. */
+  #share(left, least) {
+    return Math.max(least, Math.ceil(left / (2 * this.#threads)));
   }
 
   #merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
@@ -334,7 +326,7 @@ class Pool {
     const max = Math.min(u.SLOT_IN / CHUNK, 2 ** (levels - 1));
     const plan = [];
     for (let first = 0; first < n; ) {
-      const size = Math.min(max, floorPow2(Math.max(2 * MIN_UNIT, Math.ceil((n - first) / (2 * this.#threads)))));
+      const size = Math.min(max, floorPow2(this.#share(n - first, 2 * MIN_UNIT)));
       plan.push({first, count: Math.min(size, n - first), size});
       first += size;
     }
@@ -586,7 +578,7 @@ class Pool {
       if (op === u.OP_MERKLEIZE) u.runUnit(op, part, length, leaves, out.subarray(pieces * CHUNK), this.#scratch);
       else u.runUnit(op, part, length, arg, out.subarray(at / ratio), this.#scratch);
     }
-    if (op === u.OP_MERKLEIZE) combineRoots(out, pieces, Math.log2(leaves), Math.log2(arg));
+    if (op === u.OP_MERKLEIZE) out.set(rootOfSubtrees(out, new Array(pieces).fill(Math.log2(leaves)), Math.log2(arg)));
     job.collect(i, out, len);
     return u.CLAIMED;
   }
