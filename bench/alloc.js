@@ -13,7 +13,7 @@ export const allocMethod =
   "which returns a new array per call, is the control that shows allocation is seen.";
 
 /** The global gc(), enabled at run time when node was not started with --expose-gc. */
-function gcFunction() {
+export function gcFunction() {
   if (typeof globalThis.gc === "function") return globalThis.gc;
   v8.setFlagsFromString("--expose-gc");
   return vm.runInNewContext("gc");

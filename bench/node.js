@@ -21,7 +21,7 @@ import {dirname, join} from "node:path";
 import {fileURLToPath, pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import * as ours from "sha256-simd";
-import {allocMethod, measureAlloc} from "./alloc.js";
+import {allocMethod, gcFunction, measureAlloc} from "./alloc.js";
 import {buildInfo} from "./build-info.js";
 import {makeCases, selectCases} from "./cases.js";
 import {makeResults, resultsFileName} from "./results.js";
@@ -172,6 +172,11 @@ function progressPrinter(stderr) {
 export async function main(argv, {stdout = process.stdout, stderr = process.stderr} = {}) {
   const opts = parseOptions(argv);
   const notes = [];
+  // The heap section reads V8's heap statistics and GC profiler, which Node has
+  // and Deno and Bun do not.
+  const isNode = !globalThis.Deno && !globalThis.Bun;
+  // For the cases that collect garbage between contenders (cases-hasher.js).
+  if (isNode) globalThis.gc = gcFunction();
   const hashtree = await loadHashtree(notes);
   const libs = {ours, asSha256, hashWasm, noble, nodeCrypto, hashtree, webcrypto: globalThis.crypto?.subtle};
   let cases = await makeCases(libs);
@@ -185,9 +190,6 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   await pools?.close();
 
   let alloc;
-  // The heap section reads V8's heap statistics and GC profiler, which Node has
-  // and Deno and Bun do not.
-  const isNode = !globalThis.Deno && !globalThis.Bun;
   if (!isNode) notes.push("heap use not measured: it needs Node's v8 module");
   if (isNode && opts.allocCalls > 0 && (!opts.filter || new RegExp(opts.filter).test("alloc"))) {
     const libsForAlloc = [{impl: "ours-simd", lib: ours}, {impl: "as-sha256", lib: asSha256}];

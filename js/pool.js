@@ -174,20 +174,19 @@ class Pool {
   /** @internal Use createHashPool(). */
   constructor(timeoutMs) {
     this.#timeoutMs = timeoutMs;
-    const guard = (fn) => (...args) => {
-      this.#assertOpen();
-      return fn(...args);
-    };
+    // Fixed arities, no rest arguments: ssz calls these for every container
+    // (three times per Validator), mostly with a few chunks.
+    const open = () => this.#assertOpen();
     this.hasher = {
       name: "sha256-simd-pool",
       hashInto: (input, output) => this.hashInto(input, output),
-      digest64: guard(single.digest64),
-      digest64Into: guard(single.digest64Into),
-      digest64HashObjects: guard(single.digest64HashObjects),
-      merkleizeBlocksBytes: guard((b, padFor, out, offset) => this.#merkleizeBlocksBytes(b, padFor, out, offset)),
-      merkleizeBlockArray: guard((b, limit, padFor, out, offset) => this.#merkleizeBlockArray(b, limit, padFor, out, offset)),
-      digestNLevel: guard((data, nLevel) => this.#digestNLevel(data, nLevel)),
-      executeHashComputations: guard((hcs) => this.#executeHashComputations(hcs)),
+      digest64: (a, b) => (open(), single.digest64(a, b)),
+      digest64Into: (a, b, out) => (open(), single.digest64Into(a, b, out)),
+      digest64HashObjects: (a, b, out) => (open(), single.digest64HashObjects(a, b, out)),
+      merkleizeBlocksBytes: (b, padFor, out, offset) => (open(), this.#merkleizeBlocksBytes(b, padFor, out, offset)),
+      merkleizeBlockArray: (b, limit, padFor, out, offset) => (open(), this.#merkleizeBlockArray(b, limit, padFor, out, offset)),
+      digestNLevel: (data, nLevel) => (open(), this.#digestNLevel(data, nLevel)),
+      executeHashComputations: (hcs) => (open(), this.#executeHashComputations(hcs)),
     };
     Object.freeze(this.hasher);
   }
@@ -284,9 +283,14 @@ class Pool {
   }
 
   #merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
+    // Small inputs, the common case, go straight to the single-threaded hasher.
+    if (this.#threads === 1 || !(blocksBytes?.length >= MIN_PARALLEL_HASHES * CHUNK)) {
+      single.merkleizeBlocksBytes(blocksBytes, padFor, output, offset);
+      return;
+    }
     const levels = levelsFor(padFor);
     const n = isBytes(blocksBytes) && blocksBytes.length % BLOCK === 0 ? Math.min(blocksBytes.length / CHUNK, 2 ** levels) : 0;
-    if (this.#threads === 1 || !(n >= MIN_PARALLEL_HASHES) || !Number.isFinite(levels)) {
+    if (!(n >= MIN_PARALLEL_HASHES) || !Number.isFinite(levels)) {
       single.merkleizeBlocksBytes(blocksBytes, padFor, output, offset);
       return;
     }
@@ -523,8 +527,13 @@ class Pool {
     this.#reclaim();
     try {
       while (next < job.units && error === null) {
-        post();
+        // Finished units are collected before posting, so that their slots
+        // are refilled now rather than after the caller's next unit: posting
+        // first left the worker idle for about one unit in three (2^20
+        // messages on Node 24, 2 threads, median of 9 interleaved rounds:
+        // 1.70x before, 1.87x after).
         if (pending > 0) settleAll(SETTLE_DONE);
+        post();
         if (next < job.units && error === null) job.own(next++);
       }
       finish();
