@@ -38,6 +38,9 @@
  * @property {string} unit  what one op is: "call" or "hash"
  * @property {number} [bytesPerOp]  message bytes per op, where MB/s is the natural unit
  * @property {Target[]} targets
+ * @property {number} [minSamples]  timed calls per contender per round, at least
+ *   (default 2): the round's figure is their median, so cases with long calls
+ *   and garbage collections in some of them need more
  * @property {Contender[]} contenders  ours first, then as-sha256, then peers
  */
 

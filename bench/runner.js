@@ -142,7 +142,7 @@ export async function runCases(cases, opts) {
     for (let round = 0; round < o.rounds; round++) {
       const bench = new Bench({
         time: o.time,
-        iterations: 2,
+        iterations: c.minSamples ?? 2,
         warmupTime: o.warmupTime,
         warmupIterations: 1,
         now,
