@@ -174,8 +174,8 @@ class Pool {
   /** @internal Use createHashPool(). */
   constructor(timeoutMs) {
     this.#timeoutMs = timeoutMs;
-    // Fixed arities, no rest arguments: ssz calls these for every container
-    // (three times per Validator), mostly with a few chunks.
+    // Each method checks that the pool is open, then passes on the arguments
+    // of persistent-merkle-tree's Hasher interface as they are.
     const open = () => this.#assertOpen();
     this.hasher = {
       name: "sha256-simd-pool",
@@ -283,14 +283,9 @@ class Pool {
   }
 
   #merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
-    // Small inputs, the common case, go straight to the single-threaded hasher.
-    if (this.#threads === 1 || !(blocksBytes?.length >= MIN_PARALLEL_HASHES * CHUNK)) {
-      single.merkleizeBlocksBytes(blocksBytes, padFor, output, offset);
-      return;
-    }
     const levels = levelsFor(padFor);
     const n = isBytes(blocksBytes) && blocksBytes.length % BLOCK === 0 ? Math.min(blocksBytes.length / CHUNK, 2 ** levels) : 0;
-    if (!(n >= MIN_PARALLEL_HASHES) || !Number.isFinite(levels)) {
+    if (this.#threads === 1 || !(n >= MIN_PARALLEL_HASHES) || !Number.isFinite(levels)) {
       single.merkleizeBlocksBytes(blocksBytes, padFor, output, offset);
       return;
     }
