@@ -3,7 +3,7 @@ import {engine} from "./engine.js";
 // allocUnsafe is as-sha256's export, kept for drop-in use: in Node it hands
 // out views into Buffer's pooled memory, as as-sha256 does. The digests of
 // this package do not use it: newDigest() below is faster (measured, see
-// allocDigest in index.js).
+// allocDigest in api.js).
 const NodeBuffer = globalThis.Buffer;
 
 /**

@@ -26,10 +26,20 @@ export interface HashObject {
 export declare let simdEnabled: boolean;
 
 /**
- * Replaces the wasm instance: the SIMD module when `useSimd` is true, the
- * scalar one when false, and when omitted the SIMD module if this runtime
- * supports it. SHA256 objects keep their state across the switch.
- * @throws Error when `useSimd` is true and the runtime lacks WebAssembly SIMD.
+ * The backend in use: "simd" (the SIMD wasm module), "scalar" (the scalar
+ * one, where wasm has no SIMD) or "js" (the portable build, the scalar
+ * module as plain JavaScript, where WebAssembly is missing or compiling it
+ * is refused).
+ */
+export declare let backend: "simd" | "scalar" | "js";
+
+/**
+ * Replaces the instance: the SIMD module when `useSimd` is true; when false,
+ * the scalar module, or the portable build where WebAssembly is missing or
+ * refused; and when omitted the best this runtime has. SHA256 objects keep
+ * their state across the switch.
+ * @throws Error when `useSimd` is true and the runtime lacks WebAssembly SIMD
+ * or refuses to compile wasm.
  */
 export declare function reinitializeInstance(useSimd?: boolean): void;
 

@@ -1,26 +1,39 @@
-// Loads the wasm module and chooses between its SIMD and scalar builds. The
-// bindings here are live: reinitializeInstance() swaps the module, and every
-// importer sees the new one (and io.js the new views onto its memory).
+// Chooses the backend and loads it: the SIMD wasm module, else the scalar
+// one, else the portable build (the scalar module as plain JavaScript) where
+// WebAssembly is missing or compiling it is refused. The bindings here are
+// live: reinitializeInstance() and useBackend() swap the instance, and every
+// importer sees the new one (and io.js the new views onto its memory). All
+// three backends export the same functions over the same memory layout.
+//
+// Which backends exist is the entry point's choice (install()): index.js
+// gives all three, portable.js the portable one alone, workerd.js the wasm
+// modules as Cloudflare Workers import them; see backends.js.
 import {engine} from "./engine.js";
 import {bindIo} from "./io.js";
-import {scalarWasm, simdWasm} from "./wasm-code.js";
 
-function decodeBase64(b64) {
-  const s = atob(b64);
-  const bytes = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
-  return bytes;
-}
+/** The installed backends: {simdValid, wasmModule, instantiatePortable}, as backends.js exports them. */
+let backends = null;
+let hasWasm = false;
+let compiled = {simd: null, scalar: null};
 
-const simdBytes = decodeBase64(simdWasm);
-const compiled = {simd: null, scalar: null};
+/**
+ * The error that compiling or instantiating wasm threw (a Content-Security-
+ * Policy without 'wasm-unsafe-eval', Cloudflare Workers' "Wasm code
+ * generation disallowed by embedder", a main-thread size limit), or null.
+ * After one refusal no wasm is tried again: under a CSP each attempt would
+ * report another violation.
+ */
+export let wasmRefused = null;
 
 /** True when this runtime can compile the SIMD module. */
-export const simdSupported = WebAssembly.validate(simdBytes);
+export let simdSupported = false;
 
-/** The module instance's exports. */
+/** The instance's exports: the wasm module's, or the portable build's. */
 export let wasm;
+/** True while the SIMD module is in use. */
 export let simdEnabled;
+/** The backend in use: "simd", "scalar" or "js". */
+export let backend;
 /**
  * How the SIMD module compresses a single stream (digest, the SHA256 class,
  * one-message hash64): "simd", its message schedule four words at a time in a
@@ -43,24 +56,77 @@ export let singleStream;
  */
 export let hash64Kernel;
 
-export function reinitializeInstance(useSimd) {
-  const simd = useSimd === undefined ? simdSupported : Boolean(useSimd);
-  if (simd && !simdSupported) {
-    throw new Error("reinitializeInstance(true): this runtime does not support WebAssembly SIMD");
+/** Why backend `name` cannot load here, or null where it may. */
+function whyNot(name) {
+  if (name === "js") return null;
+  if (!hasWasm) return "WebAssembly is not available";
+  if (wasmRefused !== null) return `compiling WebAssembly was refused (${wasmRefused.message})`;
+  if (name === "simd" && !simdSupported) return "this runtime does not support WebAssembly SIMD";
+  return null;
+}
+
+function instantiate(name) {
+  if (name === "js") return backends.instantiatePortable();
+  compiled[name] ??= backends.wasmModule(name);
+  return new WebAssembly.Instance(compiled[name], {}).exports;
+}
+
+/** Loads backend `name`; if it throws, the instance in use stays as it was. */
+function load(name) {
+  let exports;
+  try {
+    exports = instantiate(name);
+  } catch (e) {
+    if (name === "js") throw e;
+    wasmRefused = e;
+    simdSupported = false;
+    throw e;
   }
-  const kind = simd ? "simd" : "scalar";
-  compiled[kind] ??= new WebAssembly.Module(simd ? simdBytes : decodeBase64(scalarWasm));
-  const exports = new WebAssembly.Instance(compiled[kind], {}).exports;
   exports._initialize();
   bindIo(exports);
   wasm = exports;
-  simdEnabled = simd;
+  backend = name;
+  simdEnabled = name === "simd";
   singleStream = null;
   hash64Kernel = null;
-  if (simd) {
+  if (simdEnabled) {
     useSingleStream(engine === "jsc" ? "scalar" : "simd");
     useHash64Kernel(engine === "jsc" ? "hash64_x4m" : "hash64_x4");
   }
+}
+
+/** Loads the first of `names` that loads here. */
+function loadFirst(names) {
+  for (const name of names) {
+    if (whyNot(name) !== null) continue;
+    try {
+      load(name);
+      return;
+    } catch (e) {
+      if (name === "js") throw e;
+    }
+  }
+}
+
+/**
+ * as-sha256's switch: the SIMD module when `useSimd` is true, a backend
+ * without SIMD when false (the scalar module, or the portable build where
+ * wasm is missing or refused), and when omitted the best this runtime has.
+ */
+export function reinitializeInstance(useSimd) {
+  const simd = useSimd === undefined ? simdSupported : Boolean(useSimd);
+  if (simd && !simdSupported) throw new Error(`reinitializeInstance(true): ${whyNot("simd")}`);
+  loadFirst(simd ? ["simd", "scalar", "js"] : ["scalar", "js"]);
+}
+
+/** Loads backend `name` ("simd", "scalar" or "js"), or throws saying why it cannot load here. */
+export function useBackend(name) {
+  if (name !== "simd" && name !== "scalar" && name !== "js") {
+    throw new TypeError(`useBackend: "simd", "scalar" or "js", got ${name}`);
+  }
+  const why = whyNot(name);
+  if (why !== null) throw new Error(`useBackend("${name}"): ${why}`);
+  load(name);
 }
 
 /** Sets singleStream in the SIMD module: "simd" or "scalar". */
@@ -81,4 +147,27 @@ export function useHash64Kernel(name) {
   hash64Kernel = name;
 }
 
-reinitializeInstance();
+function validSimd() {
+  try {
+    return backends.simdValid();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes `set` (a backends.js namespace) the backends to choose from, and
+ * loads the best of them. With `replace` false it does nothing where an entry
+ * point installed its own already: the main entry's backends, which
+ * sha256-simd/hasher and /pool import, leave those of the portable and
+ * workerd entries in place.
+ */
+export function install(set, replace = true) {
+  if (!replace && backends !== null) return;
+  backends = set;
+  hasWasm = set.wasmModule !== null && typeof WebAssembly === "object" && WebAssembly !== null;
+  compiled = {simd: null, scalar: null};
+  wasmRefused = null;
+  simdSupported = hasWasm && validSimd();
+  reinitializeInstance();
+}

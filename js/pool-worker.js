@@ -59,8 +59,10 @@ function work(s) {
     const len = ctl[u.slotWord(worker, s, u.LEN)];
     u.runUnit(ctl[u.slotWord(worker, s, u.OP)], slotsIn[s], len, ctl[u.slotWord(worker, s, u.ARG)], slotsOut[s], scratch);
   } catch (e) {
-    const {written} = encoder.encodeInto(String(e?.message ?? e), slotsOut[s]);
-    ctl[u.slotWord(worker, s, u.ARG)] = written;
+    // encode() and a copy: Chromium's encodeInto() refuses shared memory.
+    const message = encoder.encode(String(e?.message ?? e)).subarray(0, slotsOut[s].length);
+    slotsOut[s].set(message);
+    ctl[u.slotWord(worker, s, u.ARG)] = message.length;
     result = u.FAILED;
   }
   holding = -1;

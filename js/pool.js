@@ -7,6 +7,7 @@
 // the started ones too unless their worker finishes first (#race). Work below MIN_PARALLEL_HASHES runs on the caller alone.
 import {digest2Bytes32, hashInto as hashIntoSingle} from "./index.js";
 import {hasher as single} from "./hasher.js";
+import {backend} from "./instance.js";
 import {hashObjectIntoWords, wordsIntoHashObject} from "./hashObject.js";
 import * as u from "./pool-unit.js";
 
@@ -55,6 +56,8 @@ const UNIT_MESSAGES = u.SLOT_IN / BLOCK;
 
 /** Where threads are not available, why: null where they are. */
 function threadsUnavailable() {
+  // Where wasm is missing or refused, a worker could not do better than the caller.
+  if (backend === "js") return "the portable backend is in use";
   if (typeof SharedArrayBuffer !== "function") return "SharedArrayBuffer is not available";
   if (!isNode) {
     if (globalThis.crossOriginIsolated !== true) return "the page is not cross-origin isolated";

@@ -3,20 +3,23 @@ import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
 import {concatBytes as concatList, pseudoRandomBytes} from "./support/bytes.js";
 import {reinitializeInstance, simdEnabled} from "../js/index.js";
-import {useHash64Kernel, useSingleStream} from "../js/instance.js";
+import {backend, useBackend, useHash64Kernel, useSingleStream} from "../js/instance.js";
 
-// The SIMD module twice: with the choices the loader makes on V8 and with
-// those it makes on JavaScriptCore (js/instance.js), as all must be right
-// whichever engine runs the tests.
+// Every backend: the SIMD module twice, with the choices the loader makes on
+// V8 and with those it makes on JavaScriptCore (js/instance.js), as all must
+// be right whichever engine runs the tests; the scalar module; and the
+// portable build, the scalar module as JavaScript.
 export const modules = [
-  {name: "SIMD module", simd: true, singleStream: "simd", hash64Kernel: "hash64_x4"},
+  {name: "SIMD module", backend: "simd", simd: true, singleStream: "simd", hash64Kernel: "hash64_x4"},
   {
     name: "SIMD module as on JavaScriptCore: scalar single-stream, hash64_x4m",
+    backend: "simd",
     simd: true,
     singleStream: "scalar",
     hash64Kernel: "hash64_x4m",
   },
-  {name: "scalar module", simd: false},
+  {name: "scalar module", backend: "scalar", simd: false},
+  {name: "portable backend", backend: "js", simd: false},
 ];
 
 /**
@@ -28,8 +31,8 @@ export function forEachModule(title, fn) {
   for (const m of modules) {
     describe(`${title} (${m.name})`, function () {
       before(function () {
-        reinitializeInstance(m.simd);
-        if (simdEnabled !== m.simd) throw new Error(`could not force the ${m.name}`);
+        useBackend(m.backend);
+        if (backend !== m.backend || simdEnabled !== m.simd) throw new Error(`could not force the ${m.name}`);
         if (m.singleStream) useSingleStream(m.singleStream);
         if (m.hash64Kernel) useHash64Kernel(m.hash64Kernel);
       });

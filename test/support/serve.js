@@ -40,11 +40,12 @@ function fileFor(root, urlPath) {
 
 /**
  * Serves the files under dir on host:port (port 0: any free port), with the
- * isolation headers unless `isolate` is false. Resolves to {server, url, close()}.
+ * isolation headers unless `isolate` is false, and `headers` on every
+ * response. Resolves to {server, url, close()}.
  */
-export function startServer({dir, host = "127.0.0.1", port = 0, isolate = true} = {}) {
+export function startServer({dir, host = "127.0.0.1", port = 0, isolate = true, headers = {}} = {}) {
   const root = resolve(dir);
-  const extraHeaders = isolate ? isolationHeaders : {};
+  const extraHeaders = {...(isolate ? isolationHeaders : {}), ...headers};
   const server = createServer(async (req, res) => {
     const send = (status, text) => {
       res.writeHead(status, {"Content-Type": "text/plain; charset=utf-8", ...extraHeaders});

@@ -21,9 +21,11 @@ import {
   hash8HashObjects,
   hashInto,
   hashObjectToByteArray,
+  backend,
   reinitializeInstance,
   simdEnabled,
 } from "sha256-simd";
+import * as portable from "sha256-simd/portable";
 
 const bytes32: Uint8Array = allocUnsafe(32);
 const bytes64: Uint8Array = new Uint8Array(64);
@@ -52,6 +54,10 @@ const chained: SHA256 = hasher.init().update(bytes32).update(empty);
 const final: Uint8Array = chained.final();
 
 const simd: boolean = simdEnabled;
+const chosen: "simd" | "scalar" | "js" = backend;
+// @ts-expect-error backend is one of three names
+const notABackend: "wasm" = backend;
+const portableDigest: Uint8Array = portable.digest(bytes64);
 reinitializeInstance();
 reinitializeInstance(!simd);
 // A Buffer is a Uint8Array, as in as-sha256's types.
@@ -89,4 +95,4 @@ byteArrayToHashObject(bytes32);
 // @ts-expect-error allocUnsafe takes a size
 allocUnsafe("32");
 
-export const used = [d1, d2, d3, nothing1, nothing2, fourAgain, objsAgain, final, fromArrayBuffer, notABoolean];
+export const used = [d1, d2, d3, nothing1, nothing2, fourAgain, objsAgain, final, fromArrayBuffer, notABoolean, chosen, notABackend, portableDigest];

@@ -1,0 +1,216 @@
+// The package where WebAssembly is missing or refused, and on Cloudflare
+// Workers: each place runs test/fixtures/everywhere.js's check() of the whole
+// API, compared with what node:crypto gives (expected()), and reports the
+// backend it chose. Hermes and workerd come from npm (devDependencies).
+import assert from "node:assert/strict";
+import {execFile} from "node:child_process";
+import {createHash} from "node:crypto";
+import {copyFile, mkdir, mkdtemp, rm, writeFile} from "node:fs/promises";
+import {createServer} from "node:net";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {fileURLToPath} from "node:url";
+import {promisify} from "node:util";
+import babel from "@babel/core";
+import * as esbuild from "esbuild";
+import {expected} from "./fixtures/everywhere.js";
+import {chromiumMissing, collectErrors, launchChromium} from "./support/chromium.js";
+import {startServer} from "./support/serve.js";
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("..", import.meta.url));
+const fixture = join(root, "test/fixtures/everywhere.js");
+const oracle = (bytes) => new Uint8Array(createHash("sha256").update(bytes).digest());
+
+/** The check as one bundle: `tail` gets check's result as `r`. */
+async function bundle(tail, {conditions = [], format = "esm", platform = "neutral", target = "es2020", outfile, external} = {}) {
+  const contents =
+    `import * as lib from "sha256-simd"; import {hasher} from "sha256-simd/hasher";\n` +
+    `import {check} from ${JSON.stringify(fixture)};\n${tail}`;
+  const result = await esbuild.build({
+    // Resolved from bench/, a workspace that depends on the package: by name, through its exports.
+    stdin: {contents, resolveDir: join(root, "bench"), sourcefile: "entry.js"},
+    bundle: true,
+    format,
+    platform,
+    conditions,
+    mainFields: ["module", "main"],
+    target,
+    external,
+    outfile,
+    write: outfile !== undefined,
+    logLevel: "warning",
+  });
+  return outfile === undefined ? result.outputFiles[0].text : undefined;
+}
+
+describe("where WebAssembly is missing or refused", function () {
+  let dir;
+  before(async function () {
+    dir = await mkdtemp(join(tmpdir(), "sha256-simd-everywhere-"));
+  });
+  after(async function () {
+    await rm(dir, {recursive: true, force: true});
+  });
+
+  it("node --jitless (no WebAssembly, as in iOS Lockdown Mode): the portable backend, every function right", async function () {
+    const script = join(dir, "jitless.mjs");
+    await writeFile(
+      script,
+      `import * as lib from ${JSON.stringify(join(root, "js/index.js"))};\n` +
+        `import {hasher} from ${JSON.stringify(join(root, "js/hasher.js"))};\n` +
+        `import {check} from ${JSON.stringify(fixture)};\n` +
+        `process.stdout.write(JSON.stringify({wasm: typeof WebAssembly, ...check(lib, hasher)}));\n`,
+    );
+    const {stdout} = await run(process.execPath, ["--jitless", script]);
+    const {wasm, ...got} = JSON.parse(stdout);
+    assert.equal(wasm, "undefined", "--jitless left WebAssembly defined");
+    assert.deepEqual(got, expected(oracle, "js"));
+  });
+
+  it("Hermes 0.12 (React Native), on a bundle for the react-native condition with classes lowered by Babel as Metro does", async function () {
+    const code = await bundle("print(JSON.stringify(check(lib, hasher)));", {conditions: ["react-native"], format: "iife", target: "es2019"});
+    // Hermes 0.12 has no class syntax, and fails on a bundle that has any; Metro's preset lowers it.
+    const lowered = babel.transformSync(code, {plugins: ["@babel/plugin-transform-classes"], babelrc: false, configFile: false}).code;
+    const file = join(dir, "hermes.js");
+    await writeFile(file, lowered);
+    const hermes = join(root, "node_modules/hermes-engine-cli/linux64-bin/hermes");
+    const {stdout} = await run(hermes, [file]);
+    assert.deepEqual(JSON.parse(stdout), expected(oracle, "js"));
+  });
+
+  it("workerd (Cloudflare Workers), bundled with the workerd condition: the SIMD module, from .wasm modules", async function () {
+    this.timeout(60000);
+    const worker = join(dir, "workerd");
+    await mkdir(worker);
+    // The .wasm imports stay imports, as wrangler leaves them for Workers to load as modules.
+    await bundle("export default {fetch() { return new Response(JSON.stringify(check(lib, hasher))); }};", {
+      conditions: ["workerd", "worker", "browser"],
+      external: ["*.wasm"],
+      outfile: join(worker, "worker.js"),
+    });
+    for (const m of ["sha256-simd.wasm", "sha256-scalar.wasm"]) await copyFile(join(root, "wasm", m), join(worker, m));
+    const port = await freePort();
+    await writeFile(join(worker, "config.capnp"), workerdConfig(port));
+    const serve = execFile(join(root, "node_modules/.bin/workerd"), ["serve", "config.capnp"], {cwd: worker});
+    let log = "";
+    serve.stderr.on("data", (d) => (log += d));
+    try {
+      const got = await fetchWhenUp(`http://127.0.0.1:${port}/`, () => log);
+      assert.deepEqual(got, expected(oracle, "simd"));
+    } finally {
+      serve.kill();
+    }
+  });
+
+  describe("a Chromium page whose Content-Security-Policy has no 'wasm-unsafe-eval'", function () {
+    let browser;
+    let pageDir;
+    before(async function () {
+      const skip = chromiumMissing("the Content-Security-Policy tests");
+      if (skip) {
+        console.log(`      ${skip}`);
+        this.skip();
+      }
+      pageDir = join(dir, "csp");
+      await mkdir(pageDir);
+      // Violations are counted from the start, before the package loads.
+      const counting = "globalThis.violations = 0; globalThis.addEventListener('securitypolicyviolation', () => globalThis.violations++);";
+      await writeFile(join(pageDir, "count.js"), counting);
+      await bundle(
+        "const main = check(lib, hasher); const worker = await new Promise((done) => { const w = new Worker('./worker.js', {type: 'module'}); w.onmessage = (e) => done(e.data); });\n" +
+          "await new Promise((done) => setTimeout(done, 200)); globalThis.result = {main, worker, violations: globalThis.violations};",
+        {platform: "browser", target: "es2022", outfile: join(pageDir, "main.js")},
+      );
+      await bundle("await new Promise((done) => setTimeout(done, 200)); postMessage({...check(lib, hasher), violations: self.violations});", {
+        platform: "browser",
+        target: "es2022",
+        outfile: join(pageDir, "worker-check.js"),
+      });
+      await writeFile(join(pageDir, "worker.js"), `import "./count.js"; import "./worker-check.js";`);
+      await writeFile(join(pageDir, "index.html"), `<!doctype html><link rel="icon" href="data:,"><script src="count.js"></script><script type="module" src="main.js"></script>`);
+      browser = await launchChromium();
+    });
+    after(async function () {
+      await browser?.close();
+    });
+
+    async function pageResult(policy) {
+      const server = await startServer({dir: pageDir, isolate: false, headers: {"Content-Security-Policy": policy}});
+      const page = await browser.newPage();
+      const errors = collectErrors(page);
+      try {
+        await page.goto(server.url);
+        await page.waitForFunction(() => globalThis.result !== undefined, null, {timeout: 30000});
+        return {...(await page.evaluate(() => globalThis.result)), errors};
+      } finally {
+        await page.close();
+        await server.close();
+      }
+    }
+
+    it("script-src 'self': the portable backend on the main thread and in a worker, every function right, one violation each at most", async function () {
+      const {main, worker, violations, errors} = await pageResult("script-src 'self'");
+      assert.deepEqual(errors, []);
+      assert.deepEqual(main, expected(oracle, "js"));
+      const {violations: workerViolations, ...inWorker} = worker;
+      assert.deepEqual(inWorker, expected(oracle, "js"));
+      assert.ok(violations <= 1, `${violations} violations on the page`);
+      assert.ok(workerViolations <= 1, `${workerViolations} violations in the worker`);
+    });
+
+    it("script-src 'self' 'wasm-unsafe-eval': the SIMD module, with no violation", async function () {
+      const {main, worker, violations, errors} = await pageResult("script-src 'self' 'wasm-unsafe-eval'");
+      assert.deepEqual(errors, []);
+      assert.deepEqual(main, expected(oracle, "simd"));
+      const {violations: workerViolations, ...inWorker} = worker;
+      assert.deepEqual(inWorker, expected(oracle, "simd"));
+      assert.equal(violations + workerViolations, 0);
+    });
+  });
+});
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const {port} = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+// The worker's module is named js/worker.js so that its imports of
+// ../wasm/*.wasm name the .wasm modules listed beside it.
+function workerdConfig(port) {
+  return `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [(name = "main", worker = .worker)],
+  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+);
+const worker :Workerd.Worker = (
+  modules = [
+    (name = "js/worker.js", esModule = embed "worker.js"),
+    (name = "wasm/sha256-simd.wasm", wasm = embed "sha256-simd.wasm"),
+    (name = "wasm/sha256-scalar.wasm", wasm = embed "sha256-scalar.wasm"),
+  ],
+  compatibilityDate = "2025-01-01",
+);
+`;
+}
+
+/** Fetches url as JSON once workerd listens (bounded: 40 tries, 250 ms apart). */
+async function fetchWhenUp(url, log) {
+  for (let i = 0; i < 40; i++) {
+    try {
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`workerd answered ${res.status}: ${await res.text()}\n${log()}`);
+      return await res.json();
+    } catch (e) {
+      if (e.message.startsWith("workerd answered")) throw e;
+      await new Promise((done) => setTimeout(done, 250));
+    }
+  }
+  throw new Error(`workerd did not answer at ${url}:\n${log()}`);
+}
