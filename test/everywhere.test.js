@@ -11,6 +11,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {promisify} from "node:util";
+import {gzipSync} from "node:zlib";
 import babel from "@babel/core";
 import * as esbuild from "esbuild";
 import {expected} from "./fixtures/everywhere.js";
@@ -214,3 +215,39 @@ async function fetchWhenUp(url, log) {
   }
   throw new Error(`workerd did not answer at ${url}:\n${log()}`);
 }
+
+// Bytes of `export {digest} from "sha256-simd"`, bundled by esbuild
+// (--bundle --minify, ESM, platform browser) and gzipped at level 9, per
+// export condition: what a bundle of the package costs an application. A
+// budget is today's size; a change that grows a bundle past it fails here and
+// says so. (@chainsafe/as-sha256 1.2.5 measures about 9.9 KB the same way.)
+const budgets = [
+  {name: "default (SIMD, scalar and portable backends)", conditions: [], bytes: 24400},
+  {name: "react-native (portable backend alone)", conditions: ["react-native"], bytes: 8300},
+  {name: "workerd (the .wasm files apart)", conditions: ["workerd", "worker", "browser"], bytes: 8300},
+];
+
+describe("bundle sizes, within their budgets", function () {
+  for (const {name, conditions, bytes} of budgets) {
+    it(`${name}: at most ${bytes} bytes gzipped`, async function () {
+      const result = await esbuild.build({
+        stdin: {contents: `export {digest} from "sha256-simd";`, resolveDir: join(root, "bench"), sourcefile: "size.js"},
+        bundle: true,
+        minify: true,
+        format: "esm",
+        platform: "browser",
+        conditions,
+        external: ["*.wasm"],
+        write: false,
+        logLevel: "warning",
+      });
+      const code = result.outputFiles[0].contents;
+      const size = gzipSync(code, {level: 9}).length;
+      console.log(`      ${name}: ${size} bytes gzipped (${code.length} minified)`);
+      assert.ok(size <= bytes, `${size} bytes gzipped, over the budget of ${bytes}`);
+      // "AGFzbQ" is the base64 of a wasm module's first bytes, "\0asm".
+      const text = result.outputFiles[0].text;
+      assert.equal(text.includes("AGFzbQ"), conditions.length === 0, "embedded wasm bytes only in the default bundle");
+    });
+  }
+});

@@ -56,6 +56,14 @@ const browsers = [
     display: true,
   },
   {id: "wpe", name: "WPE WebKit (no SIMD)", files: ["test/wpe.test.js"], version: debianVersion("libwpewebkit-1.1-0")},
+  // node --jitless, Hermes and workerd (from npm) and Chromium pages under a
+  // Content-Security-Policy, each driven once from the system Node.
+  {
+    id: "nowasm",
+    name: "No wasm: --jitless, Hermes, workerd, CSP",
+    files: ["test/everywhere.test.js"],
+    version: ["node", "-p", "require('./node_modules/workerd/package.json').version"],
+  },
 ];
 const browserFiles = new Set(browsers.flatMap((b) => b.files));
 /** Every test file but the browsers'. */
