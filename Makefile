@@ -28,7 +28,7 @@ GENERATED := $(WASM) js/wasm-code.js js/portable-code.js
 # binaryen's own tools, from the binaryen that emcc uses.
 BINARYEN = $(shell $(EMCONFIG) BINARYEN_ROOT)/bin
 
-.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-engine readme check-readme deps clean
+.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-portable bench-engine readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -169,6 +169,14 @@ test-matrix: deps
 
 bench: deps
 	node bench/node.js --hasher --pool $(BENCH_ARGS)
+	node bench/portable.js
+
+# The portable backend against @noble/hashes where wasm is missing: Node with
+# its JIT and wasm refused, Node --jitless, and Hermes (docs/performance-notes.md).
+bench-portable: deps
+	node bench/portable.js
+	node --jitless bench/portable.js
+	node bench/portable.js --hermes
 
 # The same benchmark on another engine, each fetched by npm (browsers: the
 # Debian packages, driven headless):

@@ -1,0 +1,68 @@
+// The portable backend against @noble/hashes in one engine, for the places
+// where WebAssembly is missing: digest64, hashInto per message and a 1 MiB
+// digest, timed in interleaved rounds. Environment-neutral (Hermes has no
+// performance.now, so the clock comes in), and free of tinybench, whose
+// classes Hermes 0.12 cannot parse unlowered.
+import {sha256} from "@noble/hashes/sha2.js";
+import {pseudoRandomBytes} from "../test/support/bytes.js";
+
+const m64 = pseudoRandomBytes(64, 1);
+const batch = pseudoRandomBytes(64 * 256, 2);
+const batchOut = new Uint8Array(32 * 256);
+const mib = pseudoRandomBytes(1 << 20, 3);
+
+/** Each case: the work of one call per contender and how many messages it hashes. */
+function cases(lib) {
+  return [
+    {name: "digest64", per: 1, ours: () => lib.digest64(m64), noble: () => sha256(m64)},
+    {
+      name: "hashInto (per message)",
+      per: 256,
+      ours: () => lib.hashInto(batch, batchOut),
+      noble: () => {
+        for (let i = 0; i < 256; i++) batchOut.set(sha256(batch.subarray(64 * i, 64 * i + 64)), 32 * i);
+      },
+    },
+    {name: "digest 1 MiB", per: 1, ours: () => lib.digest(mib), noble: () => sha256(mib)},
+  ];
+}
+
+/** ms per call of fn, over calls that last about `ms`. */
+function time(fn, now, ms) {
+  let calls = 0;
+  const start = now();
+  let t = start;
+  do {
+    fn();
+    calls++;
+    t = now();
+  } while (t - start < ms);
+  return (t - start) / calls;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/**
+ * Times sha256-simd (`lib`, on its portable backend) and noble, `rounds`
+ * rounds of `ms` each per contender, alternating; returns one row per case:
+ * best and median ns per message of each, and noble's time over ours.
+ */
+export function runPortable(lib, {now, rounds = 7, ms = 200}) {
+  return cases(lib).map((c) => {
+    const t = {ours: [], noble: []};
+    for (let r = 0; r < rounds; r++) {
+      for (const who of r % 2 ? ["noble", "ours"] : ["ours", "noble"]) t[who].push((time(c[who], now, ms) * 1e6) / c.per);
+    }
+    const best = {ours: Math.min(...t.ours), noble: Math.min(...t.noble)};
+    const med = {ours: median(t.ours), noble: median(t.noble)};
+    return {
+      case: c.name,
+      oursBestNs: best.ours,
+      nobleBestNs: best.noble,
+      oursMedianNs: med.ours,
+      nobleMedianNs: med.noble,
+      ratioBest: best.noble / best.ours,
+      ratioMedian: med.noble / med.ours,
+    };
+  });
+}

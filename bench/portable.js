@@ -1,0 +1,56 @@
+// The portable backend's speed against @noble/hashes where wasm is missing:
+//   node bench/portable.js               Node, JIT on, wasm refused (sha256-simd/portable)
+//   node --jitless bench/portable.js     Node without a JIT (no WebAssembly)
+//   node bench/portable.js --hermes      Hermes 0.12, on a bundle lowered as Metro does
+// --out FILE writes the rows as JSON beside the engine and date.
+import {execFileSync} from "node:child_process";
+import {mkdirSync, writeFileSync} from "node:fs";
+import {fileURLToPath} from "node:url";
+import babel from "@babel/core";
+import * as esbuild from "esbuild";
+
+const args = process.argv.slice(2);
+const out = args.includes("--out") ? args[args.indexOf("--out") + 1] : null;
+const here = fileURLToPath(new URL(".", import.meta.url));
+
+let engine;
+let rows;
+if (args.includes("--hermes")) {
+  const result = await esbuild.build({
+    stdin: {
+      contents: `import * as lib from "sha256-simd"; import {runPortable} from "./portable-cases.js";
+print(JSON.stringify(runPortable(lib, {now: () => Date.now()})));`,
+      resolveDir: here,
+      sourcefile: "hermes-bench.js",
+    },
+    bundle: true,
+    format: "iife",
+    platform: "neutral",
+    conditions: ["react-native"],
+    mainFields: ["module", "main"],
+    target: "es2019",
+    write: false,
+  });
+  const code = babel.transformSync(result.outputFiles[0].text, {plugins: ["@babel/plugin-transform-classes"], babelrc: false, configFile: false}).code;
+  mkdirSync(`${here}../build`, {recursive: true});
+  const file = `${here}../build/hermes-bench.js`;
+  writeFileSync(file, code);
+  const hermes = `${here}../node_modules/hermes-engine-cli/linux64-bin/hermes`;
+  engine = `hermes ${execFileSync(hermes, ["--version"], {encoding: "utf8"}).match(/Hermes release version: (\S+)/)?.[1] ?? "?"}`;
+  rows = JSON.parse(execFileSync(hermes, [file], {encoding: "utf8"}));
+} else {
+  const lib = await import("sha256-simd/portable");
+  const {runPortable} = await import("./portable-cases.js");
+  const jitless = typeof WebAssembly === "undefined";
+  engine = `node ${process.version}${jitless ? " --jitless" : " (JIT, wasm refused)"}`;
+  if (lib.backend !== "js") throw new Error(`the portable entry loaded ${lib.backend}`);
+  rows = runPortable(lib, {now: () => performance.now(), ms: jitless ? 400 : 200});
+}
+
+console.log(`${engine}: sha256-simd's portable backend against @noble/hashes, ns per message (best / median of 7 interleaved rounds)`);
+for (const r of rows) {
+  console.log(
+    `  ${r.case.padEnd(24)} ours ${r.oursBestNs.toFixed(0)} / ${r.oursMedianNs.toFixed(0)}   noble ${r.nobleBestNs.toFixed(0)} / ${r.nobleMedianNs.toFixed(0)}   noble/ours ${r.ratioBest.toFixed(2)}x / ${r.ratioMedian.toFixed(2)}x`,
+  );
+}
+if (out) writeFileSync(out, JSON.stringify({engine, date: new Date().toISOString().slice(0, 10), rows}, null, 2) + "\n");
