@@ -236,12 +236,32 @@ export function readResults(dir = resultsDir) {
     .map((name) => ({name, doc: JSON.parse(readFileSync(join(dir, name), "utf8"))}));
 }
 
+/**
+ * The portable backend against @noble/hashes, one row per engine, from the
+ * portable_*.json files of bench/portable.js (make bench-portable).
+ */
+function portableSection(files) {
+  const runs = files.filter(({name}) => name.startsWith("portable_"));
+  if (runs.length === 0) return "No portable_*.json file in `bench/results/`.";
+  const cases = runs[0].doc.rows.map((r) => r.case);
+  const lines = [
+    `| engine | ${cases.join(" | ")} |`,
+    `|---|${cases.map(() => "---").join("|")}|`,
+    ...runs.map(({doc}) => `| ${doc.engine} | ${doc.rows.map((r) => `${r.ratioBest.toFixed(2)}× (median ${r.ratioMedian.toFixed(2)}×)`).join(" | ")} |`),
+    "",
+    "@noble/hashes' time over the portable backend's, best of 7 interleaved rounds; from " +
+      runs.map(({name, doc}) => `[\`${name}\`](bench/results/${name}) (${doc.date})`).join(", ") + ".",
+  ];
+  return lines.join("\n");
+}
+
 export function generate(readme, files, simdSha256) {
   const matching = matchingResults(files, simdSha256);
   return fillMarkers(readme, {
     headline: headlineSection(matching),
     engines: ratioSection(matching),
     pool: poolSection(poolResults(files, simdSha256)),
+    portable: portableSection(files),
   });
 }
 

@@ -48,10 +48,15 @@ const poolFiles = [
     doc: {...poolDoc({version: "24.1.0", date: "2026-12-01T03:00:00Z"}), options: {rounds: 9, filter: "pool-hashInto", pool: true}},
   },
 ];
+/** A run of bench/portable.js. */
+const portableFile = {
+  name: "portable_node-24.2.0-jitless_a.json",
+  doc: {engine: "node v24.2.0 --jitless", date: "2026-12-01", rows: [{case: "digest64", ratioBest: 2, ratioMedian: 1.9}]},
+};
 
 const readme =
   "top\n<!-- bench:start headline -->\nhand-written\n<!-- bench:end -->\nmiddle\n<!-- bench:start engines -->\n<!-- bench:end -->\n" +
-  "<!-- bench:start pool -->\n<!-- bench:end -->\nend\n";
+  "<!-- bench:start pool -->\n<!-- bench:end -->\n<!-- bench:start portable -->\n<!-- bench:end -->\nend\n";
 
 describe("README tables from bench/results/ (bench/readme.js)", function () {
   it("takes the newest full run per engine among those of the committed module", function () {
@@ -71,6 +76,13 @@ describe("README tables from bench/results/ (bench/readme.js)", function () {
     assert.match(out, /No results file for Node 26 matches the committed module\./);
     assert.match(out, /\| digest64 \| 100 ns \| 150 ns \| 175 ns \| \*\*1\.75×\*\* \|/);
     assert.match(out, /bench\/results\/node-24\.2\.0_a\.json/);
+    assert.match(out, /No portable_\*\.json file in `bench\/results\/`\./);
+  });
+
+  it("writes the portable backend's ratios against noble from the portable_*.json files", function () {
+    const out = generate(readme, [...files, portableFile], simd);
+    assert.match(out, /\| engine \| digest64 \|\n\|---\|---\|\n\| node v24\.2\.0 --jitless \| 2\.00× \(median 1\.90×\) \|/);
+    assert.match(out, /bench\/results\/portable_node-24\.2\.0-jitless_a\.json/);
   });
 
   it("gives the same text when run again on its own output", function () {
