@@ -6,8 +6,7 @@
 import {execFileSync} from "node:child_process";
 import {mkdirSync, writeFileSync} from "node:fs";
 import {fileURLToPath} from "node:url";
-import babel from "@babel/core";
-import * as esbuild from "esbuild";
+import {hermesBundle, hermesPath} from "../test/support/hermes.js";
 
 const args = process.argv.slice(2);
 const out = args.includes("--out") ? args[args.indexOf("--out") + 1] : null;
@@ -16,28 +15,16 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 let engine;
 let rows;
 if (args.includes("--hermes")) {
-  const result = await esbuild.build({
-    stdin: {
-      contents: `import * as lib from "sha256-simd"; import {runPortable} from "./portable-cases.js";
+  const code = await hermesBundle(
+    `import * as lib from "sha256-simd"; import {runPortable} from "./portable-cases.js";
 print(JSON.stringify(runPortable(lib, {now: () => Date.now()})));`,
-      resolveDir: here,
-      sourcefile: "hermes-bench.js",
-    },
-    bundle: true,
-    format: "iife",
-    platform: "neutral",
-    conditions: ["react-native"],
-    mainFields: ["module", "main"],
-    target: "es2019",
-    write: false,
-  });
-  const code = babel.transformSync(result.outputFiles[0].text, {plugins: ["@babel/plugin-transform-classes"], babelrc: false, configFile: false}).code;
+    here,
+  );
   mkdirSync(`${here}../build`, {recursive: true});
   const file = `${here}../build/hermes-bench.js`;
   writeFileSync(file, code);
-  const hermes = `${here}../node_modules/hermes-engine-cli/linux64-bin/hermes`;
-  engine = `hermes ${execFileSync(hermes, ["--version"], {encoding: "utf8"}).match(/Hermes release version: (\S+)/)?.[1] ?? "?"}`;
-  rows = JSON.parse(execFileSync(hermes, [file], {encoding: "utf8"}));
+  engine = `hermes ${execFileSync(hermesPath, ["--version"], {encoding: "utf8"}).match(/Hermes release version: (\S+)/)?.[1] ?? "?"}`;
+  rows = JSON.parse(execFileSync(hermesPath, [file], {encoding: "utf8"}));
 } else {
   const lib = await import("sha256-simd/portable");
   const {runPortable} = await import("./portable-cases.js");

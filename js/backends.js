@@ -14,15 +14,16 @@ function decodeBase64(b64) {
   return bytes;
 }
 
+// Decoded once: validated at load, then compiled.
 let simdBytes = null;
+const simdModuleBytes = () => (simdBytes ??= decodeBase64(simdWasm));
 
 /** Whether this runtime's WebAssembly validates the SIMD module. */
 export function simdValid() {
-  simdBytes ??= decodeBase64(simdWasm);
-  return WebAssembly.validate(simdBytes);
+  return WebAssembly.validate(simdModuleBytes());
 }
 
 /** The wasm module `kind` ("simd" or "scalar"), compiled: this throws where compiling is refused. */
 export function wasmModule(kind) {
-  return new WebAssembly.Module(kind === "simd" ? (simdBytes ?? decodeBase64(simdWasm)) : decodeBase64(scalarWasm));
+  return new WebAssembly.Module(kind === "simd" ? simdModuleBytes() : decodeBase64(scalarWasm));
 }

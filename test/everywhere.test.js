@@ -6,33 +6,38 @@ import assert from "node:assert/strict";
 import {execFile} from "node:child_process";
 import {createHash} from "node:crypto";
 import {copyFile, mkdir, mkdtemp, rm, writeFile} from "node:fs/promises";
-import {createServer} from "node:net";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {promisify} from "node:util";
 import {gzipSync} from "node:zlib";
-import babel from "@babel/core";
 import * as esbuild from "esbuild";
 import {expected} from "./fixtures/everywhere.js";
 import {chromiumMissing, collectErrors, launchChromium} from "./support/chromium.js";
-import {startServer} from "./support/serve.js";
+import {hermesBundle, hermesPath} from "./support/hermes.js";
+import {freePort, startServer} from "./support/serve.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("..", import.meta.url));
 const fixture = join(root, "test/fixtures/everywhere.js");
 const oracle = (bytes) => new Uint8Array(createHash("sha256").update(bytes).digest());
 
-/** The check as one bundle: `tail` gets check's result as `r`. */
-async function bundle(tail, {conditions = [], format = "esm", platform = "neutral", target = "es2020", outfile, external} = {}) {
-  const contents =
-    `import * as lib from "sha256-simd"; import {hasher} from "sha256-simd/hasher";\n` +
-    `import {check} from ${JSON.stringify(fixture)};\n${tail}`;
+// Bundles resolve "sha256-simd" from bench/, a workspace that depends on the
+// package: by name, through its exports map, as an application's would.
+const resolveDir = join(root, "bench");
+
+/** A module that imports the package, its hasher and check(), then runs `tail`. */
+const checkEntry = (tail) =>
+  `import * as lib from "sha256-simd"; import {hasher} from "sha256-simd/hasher";\n` +
+  `import {check} from ${JSON.stringify(fixture)};\n${tail}`;
+
+/** `contents` bundled by esbuild as an ES module: written to outfile, or returned as esbuild's output file. */
+async function build(contents, {conditions = [], platform = "neutral", target, outfile, external, minify = false} = {}) {
   const result = await esbuild.build({
-    // Resolved from bench/, a workspace that depends on the package: by name, through its exports.
-    stdin: {contents, resolveDir: join(root, "bench"), sourcefile: "entry.js"},
+    stdin: {contents, resolveDir, sourcefile: "entry.js"},
     bundle: true,
-    format,
+    minify,
+    format: "esm",
     platform,
     conditions,
     mainFields: ["module", "main"],
@@ -42,7 +47,7 @@ async function bundle(tail, {conditions = [], format = "esm", platform = "neutra
     write: outfile !== undefined,
     logLevel: "warning",
   });
-  return outfile === undefined ? result.outputFiles[0].text : undefined;
+  return result.outputFiles?.[0];
 }
 
 describe("where WebAssembly is missing or refused", function () {
@@ -70,13 +75,9 @@ describe("where WebAssembly is missing or refused", function () {
   });
 
   it("Hermes 0.12 (React Native), on a bundle for the react-native condition with classes lowered by Babel as Metro does", async function () {
-    const code = await bundle("print(JSON.stringify(check(lib, hasher)));", {conditions: ["react-native"], format: "iife", target: "es2019"});
-    // Hermes 0.12 has no class syntax, and fails on a bundle that has any; Metro's preset lowers it.
-    const lowered = babel.transformSync(code, {plugins: ["@babel/plugin-transform-classes"], babelrc: false, configFile: false}).code;
     const file = join(dir, "hermes.js");
-    await writeFile(file, lowered);
-    const hermes = join(root, "node_modules/hermes-engine-cli/linux64-bin/hermes");
-    const {stdout} = await run(hermes, [file]);
+    await writeFile(file, await hermesBundle(checkEntry("print(JSON.stringify(check(lib, hasher)));"), resolveDir));
+    const {stdout} = await run(hermesPath, [file]);
     assert.deepEqual(JSON.parse(stdout), expected(oracle, "js"));
   });
 
@@ -85,7 +86,7 @@ describe("where WebAssembly is missing or refused", function () {
     const worker = join(dir, "workerd");
     await mkdir(worker);
     // The .wasm imports stay imports, as wrangler leaves them for Workers to load as modules.
-    await bundle("export default {fetch() { return new Response(JSON.stringify(check(lib, hasher))); }};", {
+    await build(checkEntry("export default {fetch() { return new Response(JSON.stringify(check(lib, hasher))); }};"), {
       conditions: ["workerd", "worker", "browser"],
       external: ["*.wasm"],
       outfile: join(worker, "worker.js"),
@@ -118,12 +119,14 @@ describe("where WebAssembly is missing or refused", function () {
       // Violations are counted from the start, before the package loads.
       const counting = "globalThis.violations = 0; globalThis.addEventListener('securitypolicyviolation', () => globalThis.violations++);";
       await writeFile(join(pageDir, "count.js"), counting);
-      await bundle(
-        "const main = check(lib, hasher); const worker = await new Promise((done) => { const w = new Worker('./worker.js', {type: 'module'}); w.onmessage = (e) => done(e.data); });\n" +
-          "await new Promise((done) => setTimeout(done, 200)); globalThis.result = {main, worker, violations: globalThis.violations};",
+      await build(
+        checkEntry(
+          "const main = check(lib, hasher); const worker = await new Promise((done) => { const w = new Worker('./worker.js', {type: 'module'}); w.onmessage = (e) => done(e.data); });\n" +
+            "await new Promise((done) => setTimeout(done, 200)); globalThis.result = {main, worker, violations: globalThis.violations};",
+        ),
         {platform: "browser", target: "es2022", outfile: join(pageDir, "main.js")},
       );
-      await bundle("await new Promise((done) => setTimeout(done, 200)); postMessage({...check(lib, hasher), violations: self.violations});", {
+      await build(checkEntry("await new Promise((done) => setTimeout(done, 200)); postMessage({...check(lib, hasher), violations: self.violations});"), {
         platform: "browser",
         target: "es2022",
         outfile: join(pageDir, "worker-check.js"),
@@ -173,17 +176,6 @@ describe("where WebAssembly is missing or refused", function () {
   });
 });
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const {port} = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 // The worker's module is named js/worker.js so that its imports of
 // ../wasm/*.wasm name the .wasm modules listed beside it.
 function workerdConfig(port) {
@@ -232,24 +224,13 @@ const budgets = [
 describe("bundle sizes, within their budgets", function () {
   for (const {name, conditions, bytes} of budgets) {
     it(`${name}: at most ${bytes} bytes gzipped`, async function () {
-      const result = await esbuild.build({
-        stdin: {contents: `export {digest} from "sha256-simd";`, resolveDir: join(root, "bench"), sourcefile: "size.js"},
-        bundle: true,
-        minify: true,
-        format: "esm",
-        platform: "browser",
-        conditions,
-        external: ["*.wasm"],
-        write: false,
-        logLevel: "warning",
-      });
-      const code = result.outputFiles[0].contents;
+      const out = await build(`export {digest} from "sha256-simd";`, {conditions, platform: "browser", external: ["*.wasm"], minify: true});
+      const code = out.contents;
       const size = gzipSync(code, {level: 9}).length;
       console.log(`      ${name}: ${size} bytes gzipped (${code.length} minified)`);
       assert.ok(size <= bytes, `${size} bytes gzipped, over the budget of ${bytes}`);
       // "AGFzbQ" is the base64 of a wasm module's first bytes, "\0asm".
-      const text = result.outputFiles[0].text;
-      assert.equal(text.includes("AGFzbQ"), conditions.length === 0, "embedded wasm bytes only in the default bundle");
+      assert.equal(out.text.includes("AGFzbQ"), conditions.length === 0, "embedded wasm bytes only in the default bundle");
     });
   }
 });

@@ -6,6 +6,7 @@
 import {createReadStream} from "node:fs";
 import {stat} from "node:fs/promises";
 import {createServer} from "node:http";
+import {createServer as createTcpServer} from "node:net";
 import {extname, join, normalize, resolve, sep} from "node:path";
 
 const contentTypes = {
@@ -74,6 +75,18 @@ export function startServer({dir, host = "127.0.0.1", port = 0, isolate = true, 
         server.close(() => done());
       });
       resolveStart({server, url, close});
+    });
+  });
+}
+
+/** A TCP port on 127.0.0.1 free at the time of the call, for a server the tests start (a WebDriver, workerd). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createTcpServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const {port} = server.address();
+      server.close(() => resolve(port));
     });
   });
 }

@@ -4,19 +4,7 @@
 // a browser with the shape the tests use from playwright and puppeteer:
 // newPage() and close(), and pages with goto(url) and evaluate(fn, arg).
 import {spawn} from "node:child_process";
-import {createServer} from "node:net";
-
-/** A TCP port free at the time of the call, for the driver to listen on. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const {port} = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+import {freePort} from "./serve.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
