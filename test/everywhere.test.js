@@ -66,11 +66,15 @@ describe("where WebAssembly is missing or refused", function () {
       `import * as lib from ${JSON.stringify(join(root, "js/index.js"))};\n` +
         `import {hasher} from ${JSON.stringify(join(root, "js/hasher.js"))};\n` +
         `import {check} from ${JSON.stringify(fixture)};\n` +
-        `process.stdout.write(JSON.stringify({wasm: typeof WebAssembly, ...check(lib, hasher)}));\n`,
+        `const forced = (() => { try { lib.reinitializeInstance(true); return "did not throw"; } catch (e) { return e.message; } })();\n` +
+        `lib.reinitializeInstance(false);\n` +
+        `process.stdout.write(JSON.stringify({wasm: typeof WebAssembly, forced, ...check(lib, hasher)}));\n`,
     );
     const {stdout} = await run(process.execPath, ["--jitless", script]);
-    const {wasm, ...got} = JSON.parse(stdout);
+    const {wasm, forced, ...got} = JSON.parse(stdout);
     assert.equal(wasm, "undefined", "--jitless left WebAssembly defined");
+    assert.equal(forced, "reinitializeInstance(true): WebAssembly is not available");
+    // reinitializeInstance(false) found no wasm and kept the portable backend.
     assert.deepEqual(got, expected(oracle, "js"));
   });
 

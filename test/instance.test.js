@@ -24,6 +24,25 @@ describe("reinitializeInstance", function () {
     as.reinitializeInstance();
   });
 
+  it("backend follows reinitializeInstance and useBackend, which rejects any other name and leaves the instance working", function () {
+    const m = pseudoRandomBytes(100, 9);
+    for (const [call, want] of [
+      [() => reinitializeInstance(false), "scalar"],
+      [() => instance.useBackend("js"), "js"],
+      [() => reinitializeInstance(true), "simd"],
+      [() => instance.useBackend("scalar"), "scalar"],
+    ]) {
+      call();
+      assert.equal(instance.backend, want);
+      assertBytesEqual(digest(m), sha256Oracle(m), want);
+    }
+    for (const bad of ["wasm", "", undefined, 1]) {
+      assert.throws(() => instance.useBackend(bad), {name: "TypeError", message: /useBackend: "simd", "scalar" or "js", got/});
+      assert.equal(instance.backend, "scalar");
+    }
+    assertBytesEqual(digest(m), sha256Oracle(m), "after the rejected calls");
+  });
+
   it("with no argument picks the SIMD module on this Node", function () {
     assert.equal(instance.simdSupported, true);
     reinitializeInstance(false);
