@@ -16,10 +16,10 @@ export const sha256Hex = (bytes) => createHash("sha256").update(bytes).digest("h
 
 /** {simdWasmSha256, scalarWasmSha256} of the modules the package loads. */
 export async function moduleHashes() {
-  const {simdWasm, scalarWasm} = await import(pathToFileURL(join(packageDir, "js/wasm-code.js")).href);
+  const {simdWasm, scalarWasm, wasmBytes} = await import(pathToFileURL(join(packageDir, "js/wasm-code.js")).href);
   return {
-    simdWasmSha256: sha256Hex(Buffer.from(simdWasm, "base64")),
-    scalarWasmSha256: sha256Hex(Buffer.from(scalarWasm, "base64")),
+    simdWasmSha256: sha256Hex(wasmBytes(simdWasm)),
+    scalarWasmSha256: sha256Hex(wasmBytes(scalarWasm)),
   };
 }
 

@@ -5,6 +5,7 @@
 // classes Hermes 0.12 cannot parse unlowered.
 import {sha256} from "@noble/hashes/sha2.js";
 import {pseudoRandomBytes} from "../test/support/bytes.js";
+import {interleave} from "./interleave.js";
 
 const m64 = pseudoRandomBytes(64, 1);
 const batch = pseudoRandomBytes(64 * 256, 2);
@@ -27,21 +28,6 @@ function cases(lib) {
   ];
 }
 
-/** ms per call of fn, over calls that last about `ms`. */
-function time(fn, now, ms) {
-  let calls = 0;
-  const start = now();
-  let t = start;
-  do {
-    fn();
-    calls++;
-    t = now();
-  } while (t - start < ms);
-  return (t - start) / calls;
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-
 /**
  * Times sha256-simd (`lib`, on its portable backend) and noble, `rounds`
  * rounds of `ms` each per contender, alternating; returns one row per case:
@@ -49,20 +35,15 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
  */
 export function runPortable(lib, {now, rounds = 7, ms = 200}) {
   return cases(lib).map((c) => {
-    const t = {ours: [], noble: []};
-    for (let r = 0; r < rounds; r++) {
-      for (const who of r % 2 ? ["noble", "ours"] : ["ours", "noble"]) t[who].push((time(c[who], now, ms) * 1e6) / c.per);
-    }
-    const best = {ours: Math.min(...t.ours), noble: Math.min(...t.noble)};
-    const med = {ours: median(t.ours), noble: median(t.noble)};
+    const t = interleave({ours: c.ours, noble: c.noble}, {now, rounds, ms, per: c.per});
     return {
       case: c.name,
-      oursBestNs: best.ours,
-      nobleBestNs: best.noble,
-      oursMedianNs: med.ours,
-      nobleMedianNs: med.noble,
-      ratioBest: best.noble / best.ours,
-      ratioMedian: med.noble / med.ours,
+      oursBestNs: t.ours.bestNs,
+      nobleBestNs: t.noble.bestNs,
+      oursMedianNs: t.ours.medianNs,
+      nobleMedianNs: t.noble.medianNs,
+      ratioBest: t.noble.bestNs / t.ours.bestNs,
+      ratioMedian: t.noble.medianNs / t.ours.medianNs,
     };
   });
 }

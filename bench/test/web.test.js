@@ -1,7 +1,8 @@
 // The benchmark page (bench/web/) in Chromium, in quick mode: it finishes,
 // checks every implementation against WebCrypto, downloads a results file in
-// the schema of bench/results/, compares loaded results files, and runs the
-// merkle hasher cases of bench/cases-hasher.js when asked.
+// the schema of bench/results/, compares loaded results files, times the
+// portable backend (ours-js) against noble, and runs the merkle hasher cases
+// of bench/cases-hasher.js when asked.
 import assert from "node:assert/strict";
 import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from "node:fs/promises";
 import {tmpdir} from "node:os";
@@ -17,7 +18,7 @@ import {startServer} from "../../test/support/serve.js";
 import {committedBuild} from "./committed-build.js";
 
 const screenshotPath = fileURLToPath(new URL("../../test-output/web-bench.png", import.meta.url));
-const browserImpls = ["ours-simd", "ours-scalar", "as-sha256", "hash-wasm", "noble", "webcrypto"];
+const browserImpls = ["ours-simd", "ours-scalar", "ours-js", "as-sha256", "hash-wasm", "noble", "webcrypto"];
 const envKeys = ["runtime", "runtimeVersion", "v8", "cpu", "cores", "platform", "arch", "simd", "date"];
 const rowKeys = ["case", "impl", "nsPerOp", "nsPerOpMedian", "opsPerSec", "ratioVsAsSha256", "ratioVsOurs", "correct", "rounds", "samples"];
 const positive = (x) => Number.isFinite(x) && x > 0;
@@ -185,7 +186,7 @@ describe("the benchmark page in Chromium (quick mode)", function () {
   });
 
   it("shows this run's speed-ups over as-sha256 for the chosen implementation", async function () {
-    for (const impl of ["ours-scalar", "ours-simd"]) {
+    for (const impl of ["ours-scalar", "ours-simd", "ours-js"]) {
       await page.selectOption("#compare-impl", impl);
       const cells = await page.locator("#compare-table tbody tr").evaluateAll((trs) =>
         trs.map((tr) => [tr.dataset.case, tr.querySelector("td.ratio").textContent]),
@@ -196,6 +197,27 @@ describe("the benchmark page in Chromium (quick mode)", function () {
         // Shown with 2 decimals below 10x, 1 above.
         assert.ok(Math.abs(parseFloat(text) - want) <= (want >= 10 ? 0.051 : 0.0051), `${impl} ${caseId}: ${text} for ${want}`);
       }
+    }
+  });
+
+  it("times the portable backend on every case, from a bundle of its own, and sets it against noble", async function () {
+    const cases = [...new Set(results.results.map((r) => r.case))];
+    assert.deepEqual(results.results.filter((r) => r.impl === "ours-js").map((r) => r.case), cases);
+    assert.ok(fetched.some((u) => u.endsWith("/sha256-simd-portable.js")), "the portable bundle should have been fetched");
+    assert.ok(results.notes.some((n) => n.startsWith("ours-js is sha256-simd/portable")), `notes: ${results.notes}`);
+    // Both copies of the package's loader, as the worker found them.
+    const env = await page
+      .locator("#env")
+      .evaluate((dl) => Object.fromEntries([...dl.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling.textContent])));
+    assert.equal(env["sha256-simd backend"], "simd (sha256-simd), js (sha256-simd/portable)");
+    const rows = await page.locator("#portable-table tbody tr").evaluateAll((trs) =>
+      trs.map((tr) => [tr.dataset.case, tr.querySelector("td.ratio").textContent]),
+    );
+    assert.deepEqual(rows.map(([id]) => id), cases);
+    for (const [caseId, text] of rows) {
+      const time = (impl) => results.results.find((r) => r.case === caseId && r.impl === impl).nsPerOp;
+      const want = time("noble") / time("ours-js");
+      assert.ok(Math.abs(parseFloat(text) - want) <= 0.0051 * Math.max(1, want), `${caseId}: ${text} for ${want}`);
     }
   });
 

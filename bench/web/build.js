@@ -5,12 +5,14 @@
 // The page and its worker import the package as "sha256-simd", which esbuild
 // finds in node_modules (the workspace's link to the repository root) and
 // resolves through its "exports" map, as a user's bundler would.
+// sha256-simd/portable is a bundle of its own (src/ours-js.js says why).
 import {copyFile, mkdir, readdir, readFile} from "node:fs/promises";
 import {join, resolve} from "node:path";
 import {fileURLToPath, pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import * as esbuild from "esbuild";
 import {buildInfo} from "../build-info.js";
+import {portableBundle} from "./src/ours-js.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const srcDir = join(here, "src");
@@ -55,23 +57,29 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
   const out = resolve(outDir);
   await mkdir(join(out, "results"), {recursive: true});
   const files = await readResults();
-  await esbuild.build({
-    entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js"), "chunks/pool-worker": join(srcDir, "pool-worker.js")},
-    outdir: out,
+  const common = {
     bundle: true,
     format: "esm",
-    // The worker's dynamic import of the hasher cases becomes a chunk of its
-    // own, so persistent-merkle-tree is fetched only by a run that asks for
-    // them. Code the page and the worker share goes into chunks too: the
-    // worker is a module worker, so it imports them as the page does.
-    splitting: true,
-    chunkNames: "chunks/[name]-[hash]",
     platform: "browser",
     target: "es2022",
     minify,
     sourcemap: "linked",
     legalComments: "linked",
     logLevel: "warning",
+  };
+  // A build of its own, so that none of the package's modules is shared with
+  // the worker's: its loader state is then the portable entry's alone.
+  await esbuild.build({...common, entryPoints: [join(srcDir, "portable-entry.js")], outfile: join(out, portableBundle)});
+  await esbuild.build({
+    ...common,
+    entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js"), "chunks/pool-worker": join(srcDir, "pool-worker.js")},
+    outdir: out,
+    // The worker's dynamic import of the hasher cases becomes a chunk of its
+    // own, so persistent-merkle-tree is fetched only by a run that asks for
+    // them. Code the page and the worker share goes into chunks too: the
+    // worker is a module worker, so it imports them as the page does.
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     plugins: [
       jsonModulesPlugin({
         "bench-results-index": files.map(({name, data}) => ({file: `results/${name}`, env: data.env ?? {}})),

@@ -102,10 +102,17 @@ try {
 
   const {results} = doc;
   const width = Math.max(0, ...results.map((r) => r.case.length));
-  // Ours against as-sha256; the pool's cases have no as-sha256, and show the pool against single-threaded.
+  // Ours against as-sha256, and the portable backend against noble too; the
+  // pool's cases have no as-sha256, and show the pool against single-threaded.
+  const vsNoble = (r) => {
+    const n = results.find((x) => x.case === r.case && x.impl === "noble");
+    return n?.nsPerOp > 0 && r.nsPerOp > 0 ? (n.nsPerOp / r.nsPerOp).toFixed(2) : "-";
+  };
   const speed = (r) =>
-    r.case.startsWith("pool-") ? `${(1 / r.ratioVsOurs).toFixed(2)}x single-threaded` : `${r.ratioVsAsSha256?.toFixed(2) ?? "-"}x as-sha256`;
-  for (const r of results.filter((r) => (r.case.startsWith("pool-") ? /^pool-\d+$/ : /^ours-(simd|scalar)$/).test(r.impl))) {
+    r.case.startsWith("pool-")
+      ? `${(1 / r.ratioVsOurs).toFixed(2)}x single-threaded`
+      : `${r.ratioVsAsSha256?.toFixed(2) ?? "-"}x as-sha256` + (r.impl === "ours-js" ? `, ${vsNoble(r)}x noble` : "");
+  for (const r of results.filter((r) => (r.case.startsWith("pool-") ? /^pool-\d+$/ : /^ours-(simd|scalar|js)$/).test(r.impl))) {
     console.log(`${r.case.padEnd(width)} ${r.impl.padEnd(12)} ${r.correct ? "correct" : "WRONG  "} ${speed(r)}`);
   }
   console.log(`Saved ${out}`);

@@ -1,9 +1,13 @@
 // How each implementation id from bench/cases.js reads on the page, and its colour.
 import {implIds} from "../../cases.js";
 
+// The page's own contender, the portable backend (ours-js.js), goes after ours' wasm modules.
+const order = implIds.flatMap((id) => (id === "ours-scalar" ? [id, "ours-js"] : [id]));
+
 const info = {
   "ours-simd": {label: "sha256-simd (SIMD)", color: "#1f77b4"},
   "ours-scalar": {label: "sha256-simd (scalar)", color: "#6baed6"},
+  "ours-js": {label: "sha256-simd (portable JS)", color: "#17becf"},
   "as-sha256": {label: "@chainsafe/as-sha256", color: "#7f7f7f"},
   "hash-wasm": {label: "hash-wasm", color: "#2ca02c"},
   noble: {label: "@noble/hashes", color: "#ff7f0e"},
@@ -20,8 +24,8 @@ export function implColor(id) {
   return info[id]?.color ?? "#444";
 }
 
-/** Sorts implementation ids into the table order of bench/cases.js; unknown ones last. */
+/** Sorts implementation ids into the table order of bench/cases.js, ours-js after ours-scalar; unknown ones last. */
 export function implOrder(ids) {
-  const rank = (id) => (implIds.includes(id) ? implIds.indexOf(id) : implIds.length);
+  const rank = (id) => (order.includes(id) ? order.indexOf(id) : order.length);
   return [...ids].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }

@@ -12,7 +12,8 @@
 // timing options, as in bench/node.js.
 // When a run has finished the page sets <html data-state="done"> and
 // window.benchResults (a results file); on failure, data-state="error" and
-// window.benchError.
+// window.benchError. The portable backend (ours-js, see ours-js.js) is then
+// also shown against @noble/hashes (portable-view.js).
 import build from "bench-build-info";
 import {makeResults, resultsFileName} from "../../results.js";
 import {createComparison} from "./compare.js";
@@ -20,6 +21,7 @@ import {formatTime} from "../../table.js";
 import {h} from "./dom.js";
 import {describeBrowser, timerStepMs, wasmSimdSupported} from "./env.js";
 import {implLabel} from "./impls.js";
+import {portableTable} from "./portable-view.js";
 import {createRunView} from "./run-view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +34,8 @@ let current = null;
 const notes = [
   "Run in a Web Worker of the page bench/web/.",
   "WebCrypto's crypto.subtle.digest is asynchronous: it is timed in batches of awaited calls, one after another.",
+  "ours-js is sha256-simd/portable, built into a bundle of its own so that its backend (js) is not the other contenders'; " +
+    "each of ours-simd, ours-scalar and ours-js checks the package's backend before it is checked and timed.",
 ];
 // What a browser run of the hasher cases leaves out, as bench/node.js notes what it could not load.
 const hasherNotes = [
@@ -90,6 +94,10 @@ function renderEnv() {
     ["crossOriginIsolated", pageAndWorker("crossOriginIsolated", yesNo)],
     ["performance.now() step", pageAndWorker("timerStepMs", (ms) => formatTime(ms * 1e6))],
   ];
+  // What the worker's two copies of the package's loader chose.
+  if (workerInfo) {
+    items.push(["sha256-simd backend", `${workerInfo.backend} (sha256-simd), ${workerInfo.portableBackend} (sha256-simd/portable)`]);
+  }
   $("env").replaceChildren(...items.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
 }
 
@@ -155,6 +163,7 @@ function run() {
   $("download").disabled = true;
   setState("running");
   view.setProgress(0, "Starting the worker…");
+  $("portable-table").replaceChildren();
   const worker = new Worker(new URL("./worker.js", import.meta.url), {type: "module"});
   let options = null;
   let runNotes = notes;
@@ -190,6 +199,7 @@ function run() {
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
       view.setProgress(1, `Done in ${seconds} s: ${view.rows.length} results.`);
       view.showChart();
+      $("portable-table").replaceChildren(portableTable(view.rows) ?? "");
       comparison.add("this run", current, "this run");
       window.benchResults = current;
       $("run").disabled = false;

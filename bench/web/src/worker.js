@@ -1,7 +1,9 @@
 // Runs the benchmark cases of bench/cases.js (and, when asked, the merkle
 // hasher cases of bench/cases-hasher.js and the thread pool's of
 // bench/cases-pool.js) with the runner of bench/runner.js,
-// off the page's main thread so the page stays responsive.
+// off the page's main thread so the page stays responsive. The cases of
+// bench/cases.js also time the portable backend, sha256-simd/portable, from
+// a bundle of its own (see ours-js.js).
 // Messages out: env, plan, marks (per case), progress, rows (per case), done, error.
 import * as asSha256 from "@chainsafe/as-sha256";
 import {sha256} from "@noble/hashes/sha2.js";
@@ -10,6 +12,7 @@ import * as ours from "sha256-simd";
 import {makeCases, selectCases} from "../../cases.js";
 import {checkCase, defaultOptions, runCases} from "../../runner.js";
 import {timerStepMs} from "./env.js";
+import {checkBackends, loadPortable, portableBundle, withOursJs} from "./ours-js.js";
 
 const subtle = globalThis.crypto.subtle;
 const oracle = (bytes) => subtle.digest("SHA-256", bytes);
@@ -51,14 +54,26 @@ async function poolCases() {
 
 async function run({quick, timing = {}, filter, impl, hasher, pool}) {
   const stepMs = timerStepMs();
-  postMessage({type: "env", timerStepMs: stepMs, crossOriginIsolated: globalThis.crossOriginIsolated === true, simd: ours.simdEnabled});
+  // Relative to this worker's script, wherever the code doing it was bundled.
+  const portable = await loadPortable(ours, new URL(portableBundle, self.location.href).href);
+  postMessage({
+    type: "env",
+    timerStepMs: stepMs,
+    crossOriginIsolated: globalThis.crossOriginIsolated === true,
+    simd: ours.simdEnabled,
+    backend: ours.backend,
+    portableBackend: portable.backend,
+  });
   const options = runOptions(quick, timing, stepMs);
   const libs = {ours, asSha256, hashWasm: {createSHA256}, noble: {sha256}, webcrypto: subtle};
-  const all = await makeCases(libs);
+  const all = await withOursJs(await makeCases(libs), {portable, asSha256});
   if (hasher) all.push(...(await hasherCases()));
+  // The pool's cases name the single-threaded package ours-simd whatever its
+  // backend, so only the cases before them check theirs.
+  const checked = checkBackends(all, {ours, portable});
   const pools = pool ? await poolCases() : null;
-  if (pools) all.push(...pools.cases);
-  const cases = selectCases(all, {filter, impl});
+  if (pools) checked.push(...pools.cases);
+  const cases = selectCases(checked, {filter, impl});
   postMessage({type: "plan", cases: cases.map(describeCase), options, poolThreads: pools?.threads ?? null});
 
   // Every output is checked before anything is timed; runCases checks again
