@@ -13,7 +13,7 @@ EMCONFIG ?= em-config
 BUILD := build
 
 # Every cpp/*.cpp goes into both modules, except those that need simd128.
-SIMD_ONLY_SRC := cpp/hash64_x4.cpp cpp/hash64_x4m.cpp cpp/compress_simd128.cpp
+SIMD_ONLY_SRC := cpp/hash64_x4.cpp cpp/hash64_x4m.cpp cpp/compress_x4.cpp cpp/compress_x4m.cpp cpp/compress_simd128.cpp
 COMMON_SRC := $(filter-out $(SIMD_ONLY_SRC),$(sort $(wildcard cpp/*.cpp)))
 SIMD_SRC := $(COMMON_SRC) $(SIMD_ONLY_SRC)
 HEADERS := $(wildcard cpp/*.h)
@@ -167,11 +167,13 @@ test-matrix: deps
 bench: deps
 	node bench/node.js --hasher --pool $(BENCH_ARGS)
 	node bench/portable.js
+	node bench/beyond.js
 
 # The portable backend against @noble/hashes where wasm is missing: Node with
 # its JIT and wasm refused, Node --jitless, and Hermes (docs/performance-notes.md).
 bench-portable: deps
 	node bench/portable.js
+	node bench/beyond.js
 	node --jitless bench/portable.js
 	node bench/portable.js --hermes
 

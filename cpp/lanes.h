@@ -4,17 +4,6 @@
 #pragma once
 #include "sha256.h"
 
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#elif defined(SHA256_SIMDE)
-// SIMDe's portable implementation, not its SSE2 one: there v128_t is
-// __m128i, whose + adds 64-bit lanes, where wasm_simd128.h's v128_t is a
-// vector of four int32_t like SIMDe's portable one, as the code below needs.
-#define SIMDE_NO_NATIVE
-#define SIMDE_ENABLE_NATIVE_ALIASES
-#include <simde/wasm/simd128.h>
-#endif
-
 namespace sha256 {
 
 inline uint32_t shr(uint32_t x, int n) { return x >> n; }
@@ -48,7 +37,7 @@ using i64x2 = int64_t __attribute__((vector_size(16)));
 inline uint32_t lane(v128_t x, int i) { return uint32_t(uint64_t(((i64x2)x)[i / 2]) >> (32 * (i % 2))); }
 
 // v128m: four lanes as in v128_t, for the 4-lane kernel that JavaScriptCore
-// runs (hash64_x4m.cpp). JavaScriptCore (WebKitGTK 2.50, Bun 1.4.5) compiles
+// runs (compress_x4m.cpp). JavaScriptCore (WebKitGTK 2.50, Bun 1.4.5) compiles
 // an i32x4 shift by a constant as four instructions: the count moved to a
 // general register, and'ed with 31, moved to an xmm register, then a shift by
 // register. A left shift by n here is therefore a multiplication by 2^n, one
@@ -112,6 +101,16 @@ inline void transpose4(v128_t r[4]) {
   r[1] = wasm_i64x2_shuffle(t0, t2, 1, 3);
   r[2] = wasm_i64x2_shuffle(t1, t3, 0, 2);
   r[3] = wasm_i64x2_shuffle(t1, t3, 1, 3);
+}
+
+// w[4q + j] = word 4q + j of blocks[j], big-endian: the message words of
+// four blocks, one block per lane.
+inline void load_x4(v128_t w[16], const uint8_t* const blocks[4]) {
+  for (int q = 0; q < 4; q++) {
+    for (int j = 0; j < 4; j++) w[4 * q + j] = wasm_v128_load(blocks[j] + 16 * q);
+    transpose4(w + 4 * q);
+  }
+  for (int i = 0; i < 16; i++) w[i] = bswap32(w[i]);
 }
 
 #endif

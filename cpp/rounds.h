@@ -89,7 +89,7 @@ SHA256_INLINE void compress_words(V state[8], V w[16]) {
 }
 
 // The message schedule whole, for kernels that keep it in memory rather than
-// in a 16-word ring of locals (see hash64_x4m.cpp): w[16..63] from w[0..15].
+// in a 16-word ring of locals (see compress_x4m.cpp): w[16..63] from w[0..15].
 template <class V>
 SHA256_INLINE void schedule_w64(V w[64]) {
   for (int t = 16; t < 64; t++) w[t] = w[t - 16] + small_sigma0(w[t - 15]) + w[t - 7] + small_sigma1(w[t - 2]);
@@ -137,6 +137,29 @@ SHA256_INLINE void hash64_x4_rest(uint8_t* out, const uint8_t* in, size_t rest) 
   memcpy(block, in, 64 * rest);
   kernel(block, block, 4);
   memcpy(out, block, 32 * rest);
+}
+
+// hash64 on a 4-lane compression: four messages at once, message j in lane
+// j, then the constant padding block (compress_pad64) in lane type V, the
+// shape of compress4's lanes. `self` is the kernel this builds, for the rest.
+template <Compress4Kernel* compress4, class V, Hash64Kernel* self>
+SHA256_INLINE void hash64_lanes(uint8_t* out, const uint8_t* in, size_t count) {
+  for (size_t g = count / 4; g > 0; g--, in += 256, out += 128) {
+    const uint8_t* const blocks[4] = {in, in + 64, in + 128, in + 192};
+    V state[8];
+    for (int i = 0; i < 8; i++) state[i] = splat(IV[i], V{});
+    v128_t* s = reinterpret_cast<v128_t*>(state);
+    compress4(s, blocks);
+    compress_pad64(state);
+    // Back to one digest per message: words 0..3 then 4..7 of each lane.
+    for (int half = 0; half < 2; half++) {
+      v128_t r[4];
+      for (int j = 0; j < 4; j++) r[j] = s[4 * half + j];
+      transpose4(r);
+      for (int j = 0; j < 4; j++) wasm_v128_store(out + 32 * j + 16 * half, bswap32(r[j]));
+    }
+  }
+  hash64_x4_rest<self>(out, in, count % 4);
 }
 #endif
 

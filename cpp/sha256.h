@@ -13,6 +13,17 @@
 #define SHA256_SIMD128 1
 #endif
 
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#elif defined(SHA256_SIMDE)
+// SIMDe's portable implementation, not its SSE2 one: there v128_t is
+// __m128i, whose + adds 64-bit lanes, where wasm_simd128.h's v128_t is a
+// vector of four int32_t like SIMDe's portable one, as the code needs.
+#define SIMDE_NO_NATIVE
+#define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/wasm/simd128.h>
+#endif
+
 namespace sha256 {
 
 // Every hash64 kernel has this one type: hash `count` 64-byte messages read
@@ -28,10 +39,28 @@ Hash64Kernel hash64_x4m;  // the same in the shape JavaScriptCore compiles well
 #endif
 
 #ifdef SHA256_SIMD128
+// Every 4-lane compression has this one type: one 64-byte block of each of
+// four streams, blocks[j] in lane j of state (word i of stream j in lane j of
+// state[i]). hash64_x4, hash64_x4m and digest_many are built on them.
+using Compress4Kernel = void(v128_t state[8], const uint8_t* const blocks[4]);
+Compress4Kernel compress_x4;   // the 16-word message ring in locals
+Compress4Kernel compress_x4m;  // the shape JavaScriptCore compiles well
+
 // Set: the SIMD module's 4-lane kernel is hash64_x4m, not hash64_x4. The
 // loader sets it where that is the faster one (JavaScriptCore); see
 // js/instance.js and use_hash64_x4m() in api.cpp.
 extern bool g_hash64_x4m;
+#endif
+
+#ifdef SHA256_SIMD128
+// The 4-lane compression the loader chose (see g_hash64_x4m).
+inline void compress_x4_best(v128_t state[8], const uint8_t* const blocks[4]) {
+  if (g_hash64_x4m) {
+    compress_x4m(state, blocks);
+  } else {
+    compress_x4(state, blocks);
+  }
+}
 #endif
 
 // The fastest kernel this module was built with.
@@ -85,6 +114,34 @@ struct Ctx {
 void ctx_init(Ctx* ctx);
 void ctx_update(Ctx* ctx, const uint8_t* data, size_t len);
 void ctx_final(Ctx* ctx, uint8_t out[32]);
+
+// `count` messages, of lengths[i] bytes each, one after another at data: the
+// digest of message i to out + 32 i (many.cpp). out may not overlap data.
+void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, size_t count);
+
+// HMAC-SHA256 (hmac.cpp). A key becomes the states after its padded inner and
+// outer blocks, so that a message under a kept key costs no key setup.
+struct HmacKey {
+  uint32_t inner[8];
+  uint32_t outer[8];
+};
+
+void hmac_key(HmacKey* k, const uint8_t* key, size_t len);
+// Starts ctx on the message of an HMAC under k; hmac_end() finishes it,
+// writes the tag and wipes ctx.
+void hmac_begin(Ctx* ctx, const HmacKey* k);
+void hmac_end(Ctx* ctx, const HmacKey* k, uint8_t out[32]);
+void hmac(uint8_t out[32], const HmacKey* k, const uint8_t* msg, size_t len);
+// HKDF-Expand (RFC 5869): len <= 255 * 32 bytes of output key from prk and info.
+void hkdf_expand(uint8_t* out, size_t len, const HmacKey* prk, const uint8_t* info, size_t info_len);
+// PBKDF2-HMAC-SHA256 (RFC 8018 section 5.2): len bytes of the derived key,
+// from its block block_index on (the first is 1). salted is hmac_begin()'s
+// context with the salt absorbed, so a salt of any length streams in first.
+void pbkdf2(uint8_t* out, size_t len, const HmacKey* k, const Ctx* salted, uint32_t iterations, uint32_t block_index);
+
+// Zeroes n bytes at p with stores the compiler may not drop as dead, for
+// buffers that held secrets (hmac.cpp).
+void wipe(void* p, size_t n);
 
 // `count` chunks at `data` are the nodes at height `depth` of a tree (depth 0:
 // the leaves) whose root is `levels` levels above them. Writes to `out` the

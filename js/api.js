@@ -153,3 +153,6 @@ export function hashInto(input, output) {
   if (n !== output.length * 2) throw new Error(`Invalid output length ${output.length}`);
   streamThrough(input, n, 0, hashPiece, output, 2);
 }
+
+export {HMAC, hkdf, hkdfExpand, hkdfExtract, hmac, pbkdf2} from "./hmac.js";
+export {digestMany, digestManyInto, digestParts} from "./many.js";

@@ -155,3 +155,92 @@ export declare function hashObjectToByteArray(obj: HashObject, byteArr: Uint8Arr
  * view of Buffer's pool): only for memory that is overwritten at once.
  */
 export declare function allocUnsafe(size?: number): Uint8Array;
+
+/**
+ * HMAC-SHA256 (RFC 2104) of `message` under `key`, a key of any length
+ * (longer than 64 bytes it is hashed first). Returns 32 bytes. The key, its
+ * padded blocks and the inner digest are wiped from the module's memory
+ * before this returns.
+ * @throws TypeError when `key` or `message` is not a Uint8Array.
+ */
+export declare function hmac(key: Uint8Array, message: Uint8Array): Uint8Array;
+
+/**
+ * HMAC-SHA256 under a kept key: the key's padded blocks are compressed once,
+ * in the constructor, so each message after costs no key setup. The object
+ * holds the key's state (not the key) until destroy() wipes it.
+ */
+export declare class HMAC {
+  /** @throws TypeError when `key` is not a Uint8Array. */
+  constructor(key: Uint8Array);
+  /** Starts a new message under the same key; also makes an object usable again after final(). */
+  init(): this;
+  /**
+   * Appends `data` to the message.
+   * @throws TypeError when `data` is not a Uint8Array.
+   * @throws Error after final() (until init()) or destroy().
+   */
+  update(data: Uint8Array): this;
+  /**
+   * Returns the tag of the message since init(), 32 bytes.
+   * @throws Error when called a second time (until init()), or after destroy().
+   */
+  final(): Uint8Array;
+  /** The tag of one whole `message` in one call; a message begun with update() is left as it was. */
+  mac(message: Uint8Array): Uint8Array;
+  /** Wipes the kept key state; every method then throws. */
+  destroy(): void;
+}
+
+/**
+ * HKDF-Extract (RFC 5869): the 32-byte pseudorandom key from `ikm`, with
+ * `salt` (omitted: 32 zero bytes, as the RFC says).
+ * @throws TypeError when an argument is not a Uint8Array.
+ */
+export declare function hkdfExtract(salt: Uint8Array | undefined, ikm: Uint8Array): Uint8Array;
+
+/**
+ * HKDF-Expand (RFC 5869): `length` bytes (0 to 255 * 32 = 8160) of output
+ * key from the pseudorandom key `prk` and `info` (omitted: empty).
+ * @throws TypeError when `prk` or `info` is not a Uint8Array, or `length` not a number.
+ * @throws RangeError when `length` is not an integer from 0 to 8160.
+ */
+export declare function hkdfExpand(prk: Uint8Array, info: Uint8Array | undefined, length: number): Uint8Array;
+
+/**
+ * HKDF (RFC 5869): extract, then expand to `length` bytes (0 to 8160). The
+ * pseudorandom key never leaves the module, and is wiped with the input key
+ * before this returns.
+ * @throws TypeError when an argument is not a Uint8Array (salt and info may be undefined), or `length` not a number.
+ * @throws RangeError when `length` is not an integer from 0 to 8160.
+ */
+export declare function hkdf(ikm: Uint8Array, salt: Uint8Array | undefined, info: Uint8Array | undefined, length: number): Uint8Array;
+
+/**
+ * PBKDF2-HMAC-SHA256 (RFC 8018): `length` bytes of key from `password` and
+ * `salt`, with the iteration loop inside the module.
+ * @throws TypeError when `password` or `salt` is not a Uint8Array, or a count not a number.
+ * @throws RangeError when `iterations` is not an integer from 1 to 2^32 - 1, or `length` not one from 0.
+ */
+export declare function pbkdf2(password: Uint8Array, salt: Uint8Array, iterations: number, length: number): Uint8Array;
+
+/**
+ * SHA-256 of the concatenation of `parts`, without concatenating them.
+ * @throws TypeError when `parts` is not an Array of Uint8Array.
+ */
+export declare function digestParts(parts: readonly Uint8Array[]): Uint8Array;
+
+/**
+ * The digest of each of `messages`, of any lengths. In the SIMD module four
+ * messages are hashed at once, one per lane, each lane taking the next
+ * message as its own ends.
+ * @throws TypeError when `messages` is not an Array of Uint8Array.
+ */
+export declare function digestMany(messages: readonly Uint8Array[]): Uint8Array[];
+
+/**
+ * digestMany into `output`: digest i at bytes 32 i to 32 i + 32.
+ * @throws TypeError when `messages` is not an Array of Uint8Array, or `output` not a Uint8Array.
+ * @throws RangeError when `output` is not 32 bytes per message.
+ */
+export declare function digestManyInto(messages: readonly Uint8Array[], output: Uint8Array): void;

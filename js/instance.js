@@ -49,7 +49,7 @@ export let singleStream;
  * The SIMD module's 4-lane kernel, which hash64 runs on groups of four
  * messages (hashInto, the batch functions, the hasher): "hash64_x4", or
  * "hash64_x4m", the same in the shape JavaScriptCore compiles well
- * (cpp/hash64_x4m.cpp: per message 285 against 434 ns in Bun 1.4.5, 242
+ * (cpp/compress_x4m.cpp: per message 285 against 434 ns in Bun 1.4.5, 242
  * against 330 in the WebKitGTK 2.50 jsc shell; on V8 it is the slower one,
  * 184 against 157 ns on Node 24), so the loader picks by engine. null in the
  * scalar module.

@@ -16,6 +16,9 @@ export let ioDigest;
 /** Address of the module's streaming context, and its bytes. */
 export let ctxPtr;
 export let ctxBytes;
+/** Address of the module's HMAC key state (the states after a key's padded blocks), and its bytes. */
+export let keyPtr;
+export let keyBytes;
 
 // Views of the first n bytes of the I/O buffer, made once per length, so the
 // hot paths copy results out without allocating a view per call.
@@ -32,6 +35,8 @@ export function bindIo(exports) {
   ioDigest = new Uint8Array(memory, ioPtr, 32);
   ctxPtr = exports.ctx_ptr();
   ctxBytes = new Uint8Array(memory, ctxPtr, exports.ctx_size());
+  keyPtr = exports.key_ptr();
+  keyBytes = new Uint8Array(memory, keyPtr, exports.key_size());
   ioViews.length = 0;
 }
 

@@ -19,7 +19,11 @@ const srcDir = join(here, "src");
 export const resultsDir = resolve(here, "../results");
 export const defaultOutDir = join(here, "dist");
 
-/** The committed results files, parsed, by file name. */
+/**
+ * The committed results files of the page's format (those with a schema, from
+ * bench/node.js and the page), parsed, by file name. The portable and
+ * beyond-as-sha256 benchmarks write files of their own shape beside them.
+ */
 async function readResults() {
   const names = (await readdir(resultsDir).catch(() => [])).filter((n) => n.endsWith(".json")).sort();
   const files = [];
@@ -31,7 +35,7 @@ async function readResults() {
     } catch (err) {
       throw new Error(`bench/results/${name}: ${err.message}`);
     }
-    files.push({name, data});
+    if (typeof data.schema === "number") files.push({name, data});
   }
   return files;
 }

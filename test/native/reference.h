@@ -3,6 +3,7 @@
 // level), sharing no code with cpp/.
 #pragma once
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,14 @@ void sha256_update(sha256::Ctx* ctx, const uint8_t* data, uint32_t len);
 void sha256_final(sha256::Ctx* ctx, uint8_t* out);
 void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint32_t levels);
 void digest_n_level(uint8_t* data, uint32_t count, uint32_t levels);
+void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, uint32_t count);
+sha256::HmacKey* key_ptr();
+void hmac_key(sha256::HmacKey* k, const uint8_t* key, uint32_t len);
+void hmac(uint8_t* out, const sha256::HmacKey* k, const uint8_t* msg, uint32_t len);
+void hkdf_expand(uint8_t* out, uint32_t len, const sha256::HmacKey* prk, const uint8_t* info, uint32_t info_len);
+void hmac_begin(sha256::Ctx* ctx, const sha256::HmacKey* k);
+void pbkdf2(uint8_t* out, uint32_t len, const sha256::HmacKey* k, const sha256::Ctx* salted, uint32_t iterations,
+            uint32_t block_index);
 #ifdef SHA256_SIMD128
 void use_scalar_schedule(uint32_t on);
 void use_hash64_x4m(uint32_t on);
@@ -43,6 +52,16 @@ inline Digest sha256(const uint8_t* data, size_t len) {
   if (!EVP_Digest(data, len, d.data(), &n, EVP_sha256(), nullptr) || n != 32) {
     fprintf(stderr, "native: OpenSSL's EVP_Digest failed\n");
     abort();
+  }
+  return d;
+}
+
+inline Digest hmac(const uint8_t* key, size_t key_len, const uint8_t* data, size_t len) {
+  Digest d;
+  unsigned n = 0;
+  if (!HMAC(EVP_sha256(), key, int(key_len), data, len, d.data(), &n) || n != 32) {
+    fprintf(stderr, "native: OpenSSL's HMAC failed\n");
+    exit(2);
   }
   return d;
 }

@@ -24,6 +24,15 @@ import {
   backend,
   reinitializeInstance,
   simdEnabled,
+  HMAC,
+  digestMany,
+  digestManyInto,
+  digestParts,
+  hkdf,
+  hkdfExpand,
+  hkdfExtract,
+  hmac,
+  pbkdf2,
 } from "sha256-simd";
 import * as portable from "sha256-simd/portable";
 
@@ -95,4 +104,25 @@ byteArrayToHashObject(bytes32);
 // @ts-expect-error allocUnsafe takes a size
 allocUnsafe("32");
 
+const tag: Uint8Array = hmac(bytes32, bytes64);
+const kept = new HMAC(bytes32);
+const tags: Uint8Array[] = [kept.init().update(bytes64).final(), kept.mac(bytes64)];
+kept.destroy();
+const okm: Uint8Array = hkdf(bytes32, undefined, undefined, 96);
+const prk: Uint8Array = hkdfExtract(undefined, bytes32);
+const okm2: Uint8Array = hkdfExpand(prk, bytes64, 42);
+const dk: Uint8Array = pbkdf2(bytes32, bytes64, 1000, 32);
+const parts: Uint8Array = digestParts([bytes32, bytes64]);
+const many: Uint8Array[] = digestMany([bytes32, bytes64]);
+digestManyInto([bytes32], bytes32);
+// @ts-expect-error hkdf needs a length
+hkdf(bytes32, bytes32, bytes32);
+// @ts-expect-error pbkdf2 counts are numbers
+pbkdf2(bytes32, bytes32, "1000", 32);
+// @ts-expect-error digestMany takes an array of messages
+digestMany(bytes64);
+// @ts-expect-error destroy returns nothing
+const notBytes: Uint8Array = kept.destroy();
+
+export const usedToo = [tag, tags, okm, okm2, dk, parts, many, notBytes];
 export const used = [d1, d2, d3, nothing1, nothing2, fourAgain, objsAgain, final, fromArrayBuffer, notABoolean, chosen, notABackend, portableDigest];

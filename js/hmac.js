@@ -1,0 +1,219 @@
+// HMAC-SHA256 (RFC 2104), and HKDF (RFC 5869) and PBKDF2-HMAC-SHA256 (RFC
+// 8018) on it, with their loops inside the module (cpp/hmac.cpp). Secrets
+// pass through the module's memory: every function here wipes what it used
+// before it returns, the key state, the streaming context and the bytes of
+// the I/O buffer that held a key, a message, a password or a derived key.
+import {newDigest} from "./alloc.js";
+import {assertBytes} from "./check.js";
+import {wasm} from "./instance.js";
+import {ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, keyBytes, keyPtr} from "./io.js";
+import {absorb} from "./sha256.js";
+
+const empty = new Uint8Array(0);
+/** RFC 5869: at most 255 blocks of output. */
+export const HKDF_MAX_LENGTH = 255 * 32;
+
+/** `x` as an integer in [min, max]: a TypeError for a non-number, a RangeError out of range. */
+function assertInteger(x, min, max, name, fn) {
+  if (typeof x !== "number") throw new TypeError(`${fn}: ${name} must be a number, got ${typeof x}`);
+  if (!Number.isInteger(x) || x < min || x > max) {
+    throw new RangeError(`${fn}: ${name} must be an integer from ${min} to ${max}, got ${x}`);
+  }
+}
+
+/** `x`, or empty bytes where it is undefined. */
+function optionalBytes(x, name, fn) {
+  if (x === undefined) return empty;
+  assertBytes(x, name, fn);
+  return x;
+}
+
+/** Sets the module's key state to that of `key`, and wipes the copy of the key. */
+function loadKey(key) {
+  const n = key.length;
+  if (n <= ioSize) {
+    ioBytes.set(key);
+    wasm.hmac_key(keyPtr, ioPtr, n);
+    ioBytes.fill(0, 0, n);
+    return;
+  }
+  // Too long for the buffer: hashed first, as hmac_key() hashes any key over 64 bytes.
+  wasm.sha256_init(ctxPtr);
+  absorb(key);
+  wasm.sha256_final(ctxPtr, ioPtr);
+  wasm.hmac_key(keyPtr, ioPtr, 32);
+  ioBytes.fill(0);
+  ctxBytes.fill(0);
+}
+
+/** The tag of `message` under the loaded key, left in the first 32 bytes of the I/O buffer; the message's copy is wiped. */
+function macInto(message) {
+  const n = message.length;
+  if (n <= ioSize) {
+    ioBytes.set(message);
+    wasm.hmac(ioPtr, keyPtr, ioPtr, n);
+    if (n > 32) ioBytes.fill(0, 32, n);
+  } else {
+    wasm.hmac_begin(ctxPtr, keyPtr);
+    absorb(message);
+    wasm.hmac_end(ctxPtr, keyPtr, ioPtr);
+    ioBytes.fill(0, 32);
+  }
+}
+
+/** The tag of `message` under the loaded key, returned; the key state and the tag's copy are wiped. */
+function mac(message) {
+  macInto(message);
+  keyBytes.fill(0);
+  const out = newDigest();
+  out.set(ioDigest);
+  ioDigest.fill(0);
+  return out;
+}
+
+/** HMAC-SHA256 of message under key: a 32-byte Uint8Array. */
+export function hmac(key, message) {
+  assertBytes(key, "key", "hmac");
+  assertBytes(message, "message", "hmac");
+  loadKey(key);
+  return mac(message);
+}
+
+/**
+ * HMAC-SHA256 under a kept key: the key's padded blocks are compressed once,
+ * in the constructor, and every message after costs no key setup.
+ */
+export class HMAC {
+  constructor(key) {
+    assertBytes(key, "key", "HMAC");
+    loadKey(key);
+    this.key = keyBytes.slice();
+    wasm.hmac_begin(ctxPtr, keyPtr);
+    this.start = ctxBytes.slice();
+    ctxBytes.fill(0);
+    keyBytes.fill(0);
+    this.ctx = this.start.slice();
+    this.finished = false;
+    this.destroyed = false;
+  }
+
+  check(method) {
+    if (this.destroyed) throw new Error(`HMAC.${method}: destroy() was called; the key is gone`);
+  }
+
+  /** Starts a new message under the same key; an object can be reused after final(). */
+  init() {
+    this.check("init");
+    this.ctx.set(this.start);
+    this.finished = false;
+    return this;
+  }
+
+  update(data) {
+    this.check("update");
+    assertBytes(data, "data", "HMAC.update");
+    if (this.finished) throw new Error("HMAC.update: final() was already called; call init() to start a new message");
+    ctxBytes.set(this.ctx);
+    absorb(data);
+    this.ctx.set(ctxBytes);
+    ctxBytes.fill(0);
+    return this;
+  }
+
+  /** Returns the tag. A second final(), or update() after it, throws until init(). */
+  final() {
+    this.check("final");
+    if (this.finished) throw new Error("HMAC.final: final() was already called; call init() to start a new message");
+    ctxBytes.set(this.ctx);
+    keyBytes.set(this.key);
+    wasm.hmac_end(ctxPtr, keyPtr, ioPtr);
+    keyBytes.fill(0);
+    this.ctx.fill(0);
+    this.finished = true;
+    const out = newDigest();
+    out.set(ioDigest);
+    ioDigest.fill(0);
+    return out;
+  }
+
+  /** The tag of one whole message under this key, in one call; a message begun with update() is left as it was. */
+  mac(message) {
+    this.check("mac");
+    assertBytes(message, "message", "HMAC.mac");
+    keyBytes.set(this.key);
+    return mac(message);
+  }
+
+  /** Wipes the kept key state; every method then throws. */
+  destroy() {
+    this.key.fill(0);
+    this.start.fill(0);
+    this.ctx.fill(0);
+    this.destroyed = true;
+  }
+}
+
+/** HKDF-Expand from the loaded key: `length` bytes; wipes the key state and the output's copy. */
+function expand(info, length, fn) {
+  if (info.length > ioSize - length) throw new RangeError(`${fn}: info must be at most ${ioSize - length} bytes, got ${info.length}`);
+  ioBytes.set(info, length);
+  wasm.hkdf_expand(ioPtr, length, keyPtr, ioPtr + length, info.length);
+  keyBytes.fill(0);
+  const out = ioBytes.slice(0, length);
+  ioBytes.fill(0, 0, length);
+  return out;
+}
+
+/** HKDF-Extract (RFC 5869): the 32-byte pseudorandom key of ikm; salt may be omitted (32 zero bytes). */
+export function hkdfExtract(salt, ikm) {
+  const s = optionalBytes(salt, "salt", "hkdfExtract");
+  assertBytes(ikm, "ikm", "hkdfExtract");
+  loadKey(s);
+  return mac(ikm);
+}
+
+/** HKDF-Expand (RFC 5869): `length` bytes (at most 8160) of output key from prk and info (may be omitted). */
+export function hkdfExpand(prk, info, length) {
+  assertBytes(prk, "prk", "hkdfExpand");
+  const i = optionalBytes(info, "info", "hkdfExpand");
+  assertInteger(length, 0, HKDF_MAX_LENGTH, "length", "hkdfExpand");
+  loadKey(prk);
+  return expand(i, length, "hkdfExpand");
+}
+
+/** HKDF (RFC 5869): extract then expand, `length` bytes (at most 8160); the pseudorandom key never leaves the module. */
+export function hkdf(ikm, salt, info, length) {
+  assertBytes(ikm, "ikm", "hkdf");
+  const s = optionalBytes(salt, "salt", "hkdf");
+  const i = optionalBytes(info, "info", "hkdf");
+  assertInteger(length, 0, HKDF_MAX_LENGTH, "length", "hkdf");
+  if (i.length > ioSize - length) throw new RangeError(`hkdf: info must be at most ${ioSize - length} bytes, got ${i.length}`);
+  loadKey(s);
+  macInto(ikm);
+  wasm.hmac_key(keyPtr, ioPtr, 32);
+  ioDigest.fill(0);
+  return expand(i, length, "hkdf");
+}
+
+/** PBKDF2-HMAC-SHA256 (RFC 8018): `length` bytes of key from password and salt, `iterations` >= 1. */
+export function pbkdf2(password, salt, iterations, length) {
+  assertBytes(password, "password", "pbkdf2");
+  assertBytes(salt, "salt", "pbkdf2");
+  assertInteger(iterations, 1, 0xffffffff, "iterations", "pbkdf2");
+  assertInteger(length, 0, 2 ** 32 - 1, "length", "pbkdf2");
+  const out = new Uint8Array(length);
+  loadKey(password);
+  // The context after the salt; each block of output starts from it.
+  wasm.hmac_begin(ctxPtr, keyPtr);
+  absorb(salt);
+  for (let done = 0; done < length; ) {
+    const n = Math.min(length - done, ioSize);
+    wasm.pbkdf2(ioPtr, n, keyPtr, ctxPtr, iterations, done / 32 + 1);
+    out.set(ioBytes.subarray(0, n), done);
+    done += n;
+  }
+  keyBytes.fill(0);
+  ctxBytes.fill(0);
+  ioBytes.fill(0, 0, Math.min(ioSize, Math.max(salt.length, length)));
+  return out;
+}
