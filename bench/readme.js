@@ -255,6 +255,45 @@ function portableSection(files) {
   return lines.join("\n");
 }
 
+/** How beyondSection heads the contenders of bench/beyond-cases.js. */
+const beyondLabels = [
+  ["noble", "@noble/hashes"],
+  ["node-crypto", "node:crypto"],
+  ["ours one-shot", "sha256-simd's hmac() (key set up per call)"],
+  ["ours digest loop", "sha256-simd's digest() in a loop"],
+  ["ours digest of the concatenation", "sha256-simd's digest() of the concatenation"],
+];
+
+/**
+ * HMAC, HKDF, PBKDF2, digestParts and digestMany against @noble/hashes and
+ * node:crypto, one table per engine, from the beyond_*.json files of
+ * bench/beyond.js: each contender's time over sha256-simd's.
+ */
+function beyondSection(files) {
+  // Node first: the engine the package is mostly run on.
+  const runs = files.filter(({name}) => name.startsWith("beyond_")).sort((a, b) => b.name.startsWith("beyond_node") - a.name.startsWith("beyond_node"));
+  if (runs.length === 0) return "No beyond_*.json file in `bench/results/`.";
+  const out = [];
+  for (const {name, doc} of runs) {
+    const present = beyondLabels.filter(([id]) => doc.rows.some((r) => r.contenders.some((c) => c.name === id)));
+    out.push(
+      `${doc.engine}, ${doc.date}, best of 7 interleaved rounds (PBKDF2: 5); each one's time over sha256-simd's, from [\`${name}\`](bench/results/${name}):`,
+      "",
+      `| case | ${present.map(([, label]) => label).join(" | ")} |`,
+      `|---|${present.map(() => "---").join("|")}|`,
+      ...doc.rows.map((r) => {
+        const cell = ([id]) => {
+          const c = r.contenders.find((x) => x.name === id);
+          return c ? `${c.ratioBest.toFixed(2)}×` : "–";
+        };
+        return `| ${r.case} | ${present.map(cell).join(" | ")} |`;
+      }),
+      "",
+    );
+  }
+  return out.join("\n").trimEnd();
+}
+
 export function generate(readme, files, simdSha256) {
   const matching = matchingResults(files, simdSha256);
   return fillMarkers(readme, {
@@ -262,6 +301,7 @@ export function generate(readme, files, simdSha256) {
     engines: ratioSection(matching),
     pool: poolSection(poolResults(files, simdSha256)),
     portable: portableSection(files),
+    beyond: beyondSection(files),
   });
 }
 

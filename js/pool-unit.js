@@ -6,7 +6,7 @@
 // worker's two slots. A slot is an input area that only the caller writes and
 // an output area that only the worker writes, so after a worker dies or hangs
 // the caller can still redo the unit from the slot's input.
-import {hashInto} from "./index.js";
+import {digestManyInto, hashInto} from "./index.js";
 import {hasher} from "./hasher.js";
 
 /** Input bytes of a slot: 4096 messages, about 0.5 ms of hashing on one core. */
@@ -53,6 +53,37 @@ export const OP_HASH = 1;
 export const OP_MERKLEIZE = 2;
 /** digestNLevel with nLevel = arg: len / 2^arg bytes of roots. */
 export const OP_NLEVEL = 3;
+/**
+ * digestMany of arg messages: their lengths as arg Uint32 words, then the
+ * messages one after another; 32 * arg bytes of digests.
+ */
+export const OP_MANY = 4;
+/** The most messages in an OP_MANY unit: their digests fill the output area. */
+export const MANY_PER_UNIT = SLOT_OUT / 32;
+
+/** Writes messages into a slot's input as OP_MANY reads them; returns the bytes written. */
+export function fillMany(messages, slot) {
+  const words = new DataView(slot.buffer, slot.byteOffset, 4 * messages.length);
+  let at = 4 * messages.length;
+  for (let i = 0; i < messages.length; i++) {
+    words.setUint32(4 * i, messages[i].length, true);
+    slot.set(messages[i], at);
+    at += messages[i].length;
+  }
+  return at;
+}
+
+/** The messages of an OP_MANY unit of `count` messages in input, as views. */
+function readMany(input, count) {
+  const words = new DataView(input.buffer, input.byteOffset, 4 * count);
+  const messages = new Array(count);
+  for (let i = 0, at = 4 * count; i < count; i++) {
+    const n = words.getUint32(4 * i, true);
+    messages[i] = input.subarray(at, at + n);
+    at += n;
+  }
+  return messages;
+}
 
 // Faults a test can inject into a worker's next unit.
 export const FAULT_EXIT = 1;
@@ -76,6 +107,8 @@ export function runUnit(op, input, len, arg, out, scratch) {
     const work = scratch.subarray(0, len);
     work.set(data);
     out.set(hasher.digestNLevel(work, arg));
+  } else if (op === OP_MANY) {
+    digestManyInto(readMany(input, arg), out.subarray(0, 32 * arg));
   } else {
     throw new Error(`unknown pool op ${op}`);
   }

@@ -30,6 +30,14 @@ export interface HashPool {
    */
   hashInto(input: Uint8Array, output: Uint8Array): void;
   /**
+   * As digestMany of `sha256-simd`: the same results and errors, the
+   * messages spread over the pool's threads in runs of about equal work.
+   * Synchronous.
+   */
+  digestMany(messages: readonly Uint8Array[]): Uint8Array[];
+  /** As digestManyInto of `sha256-simd`, spread over the pool's threads. Synchronous. */
+  digestManyInto(messages: readonly Uint8Array[], output: Uint8Array): void;
+  /**
    * The Hasher of `sha256-simd/hasher` with hashInto, merkleizeBlocksBytes,
    * merkleizeBlockArray, digestNLevel and executeHashComputations spread over
    * the pool's threads; the same results and errors. After close(), every

@@ -5,7 +5,12 @@
 // into units, posts them into the workers' slots, does units itself until
 // none is left, takes back the units that no worker has started, and does
 // the started ones too unless their worker finishes first (#race). Work below MIN_PARALLEL_HASHES runs on the caller alone.
-import {digest2Bytes32, hashInto as hashIntoSingle} from "./index.js";
+import {
+  digest2Bytes32,
+  digestMany as digestManySingle,
+  digestManyInto as digestManyIntoSingle,
+  hashInto as hashIntoSingle,
+} from "./index.js";
 import {hasher as single} from "./hasher.js";
 import {backend} from "./instance.js";
 import {hashObjectIntoWords, wordsIntoHashObject} from "./hashObject.js";
@@ -79,6 +84,25 @@ async function defaultThreads() {
 
 const workerUrl = new URL("./pool-worker.js", import.meta.url);
 
+/**
+ * The caller's Node options for a worker, less those a worker refuses or
+ * must not run again: --input-type (a worker throws ERR_INPUT_TYPE_NOT_ALLOWED)
+ * and the code of -e and -p. Each of these takes the next argument as its
+ * value unless written with "=".
+ */
+export function workerExecArgv(execArgv) {
+  const out = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const [flag] = execArgv[i].split("=");
+    if (["--input-type", "-e", "--eval", "-p", "--print", "-pe"].includes(flag)) {
+      if (!execArgv[i].includes("=")) i++;
+      continue;
+    }
+    out.push(execArgv[i]);
+  }
+  return out;
+}
+
 /** Starts one worker and resolves when it is ready for units. */
 async function spawn(data) {
   let w;
@@ -87,7 +111,7 @@ async function spawn(data) {
     timer = setTimeout(() => reject(new Error(`sha256-simd/pool: a worker did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
     if (isNode) {
       nodeBuiltin("node:worker_threads").then(({Worker}) => {
-        w = new Worker(workerUrl, {workerData: data});
+        w = new Worker(workerUrl, {workerData: data, execArgv: workerExecArgv(process.execArgv)});
         // Parked workers must not keep the process alive.
         w.unref();
         w.once("message", resolve);
@@ -248,6 +272,82 @@ class Pool {
       own: (i) => hashIntoSingle(part(i), output.subarray(at[i] * CHUNK, at[i + 1] * CHUNK)),
       collect: (i, out, len) => output.set(out.subarray(0, len / 2), at[i] * CHUNK),
     });
+  }
+
+  /** The digests of messages, any lengths, into output; as digestManyInto of sha256-simd. */
+  digestManyInto(messages, output) {
+    this.#assertOpen();
+    const units = this.#threads === 1 ? null : this.#planMany(messages, output);
+    if (units === null) {
+      digestManyIntoSingle(messages, output);
+      return;
+    }
+    // Messages too long for a slot go first, on the caller.
+    for (const i of units.alone) digestManyIntoSingle([messages[i]], output.subarray(CHUNK * i, CHUNK * i + CHUNK));
+    // Unit i: messages [runs[2i], runs[2i + 1]).
+    const {runs} = units;
+    const part = (i) => messages.slice(runs[2 * i], runs[2 * i + 1]);
+    this.#run({
+      units: runs.length / 2,
+      fill: (i, slot) => [u.OP_MANY, u.fillMany(part(i), slot), runs[2 * i + 1] - runs[2 * i]],
+      own: (i) => digestManyIntoSingle(part(i), output.subarray(runs[2 * i] * CHUNK, runs[2 * i + 1] * CHUNK)),
+      collect: (i, out) => output.set(out.subarray(0, (runs[2 * i + 1] - runs[2 * i]) * CHUNK), runs[2 * i] * CHUNK),
+    });
+  }
+
+  /** The digests of messages, any lengths: an Array of 32-byte views of one buffer, as digestMany of sha256-simd. */
+  digestMany(messages) {
+    this.#assertOpen();
+    // What the single-threaded digestMany rejects, it rejects with its own errors.
+    if (!Array.isArray(messages) || !messages.every(isBytes)) return digestManySingle(messages);
+    const all = new Uint8Array(CHUNK * messages.length);
+    this.digestManyInto(messages, all);
+    return Array.from({length: messages.length}, (_, i) => all.subarray(CHUNK * i, CHUNK * i + CHUNK));
+  }
+
+  /**
+   * Units of digestManyInto: runs of messages (start and end of each, one
+   * after another in `runs`) whose lengths, bytes and digests fit a slot,
+   * each a share of the compressions left (as #plan), with the messages too
+   * long for a slot apart (`alone`, on the caller).
+   * null where the call stays on the caller: too little work, or arguments
+   * that the single-threaded digestManyInto rejects with its errors.
+   */
+  #planMany(messages, output) {
+    if (!Array.isArray(messages) || !isBytes(output) || output.length !== CHUNK * messages.length) return null;
+    let blocks = 0;
+    for (const m of messages) {
+      if (!isBytes(m)) return null;
+      blocks += Math.ceil((m.length + 9) / BLOCK);
+    }
+    if (blocks < MIN_PARALLEL_HASHES) return null;
+    const runs = [];
+    const alone = [];
+    const fits = (count, bytes) => 4 * count + bytes <= u.SLOT_IN && count <= u.MANY_PER_UNIT;
+    // Messages of a run are consecutive; one too long for a slot ends the run.
+    let left = blocks;
+    for (let i = 0; i < messages.length; ) {
+      if (!fits(1, messages[i].length)) {
+        alone.push(i);
+        left -= Math.ceil((messages[i].length + 9) / BLOCK);
+        i++;
+        continue;
+      }
+      const share = this.#share(left, MIN_UNIT);
+      let count = 0;
+      let bytes = 0;
+      let unitBlocks = 0;
+      runs.push(i);
+      while (i < messages.length && unitBlocks < share && fits(count + 1, bytes + messages[i].length)) {
+        bytes += messages[i].length;
+        unitBlocks += Math.ceil((messages[i].length + 9) / BLOCK);
+        count++;
+        i++;
+      }
+      left -= unitBlocks;
+      runs.push(i);
+    }
+    return {runs, alone};
   }
 
   /** Closes the pool: its workers end, and every later call throws. */
@@ -571,6 +671,13 @@ class Pool {
     const len = ctl[u.slotWord(w.index, s, u.LEN)];
     const arg = ctl[u.slotWord(w.index, s, u.ARG)];
     const out = this.#scratchOut;
+    if (op === u.OP_MANY) {
+      // Messages of any lengths do not cut into even pieces: the caller does the unit whole.
+      if (Atomics.load(ctl, state) !== u.CLAIMED) return Atomics.load(ctl, state);
+      u.runUnit(op, w.in[s], len, arg, out, this.#scratch);
+      job.collect(i, out, len);
+      return u.CLAIMED;
+    }
     // A merkleized unit is done as subtrees of `leaves` chunks, then combined.
     const leaves = op === u.OP_MERKLEIZE ? Math.min(arg, RACE_PIECE / CHUNK) : 0;
     const group = op === u.OP_NLEVEL ? 2 ** arg * CHUNK : BLOCK;

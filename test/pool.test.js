@@ -8,7 +8,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {LeafNode, subtreeFillToContents} from "@chainsafe/persistent-merkle-tree";
 import {hasher as hashtreeHasher} from "@chainsafe/persistent-merkle-tree/hasher/hashtree";
-import {hashInto} from "../js/index.js";
+import {digestMany, digestManyInto, hashInto} from "../js/index.js";
 import {MIN_PARALLEL_HASHES, createHashPool} from "../js/pool.js";
 import {SLOTS, SLOT_IN, STALL_MS} from "../js/pool-unit.js";
 import {assertBytesEqual, errorOf, pseudoRandomBytes, sha256Oracle} from "./helpers.js";
@@ -27,6 +27,15 @@ function oracleDigests(input) {
   return out;
 }
 
+
+/** Asserts that pooled() throws what single() throws: the same class and message. */
+function assertSameError(pooled, single) {
+  const expected = errorOf(single);
+  const got = errorOf(pooled);
+  assert.ok(expected && got, "both throw");
+  assert.equal(got.constructor, expected.constructor);
+  assert.equal(got.message, expected.message);
+}
 
 /** The root from persistent-merkle-tree's hashtree hasher, which modifies its input: given a copy. */
 function hashtreeRoot(bytes, padFor) {
@@ -81,15 +90,53 @@ describe("sha256-simd/pool", function () {
         [new Uint16Array(big / 2), new Uint8Array(big / 2)],
       ];
       for (const [input, output] of bad) {
-        const expected = errorOf(() => hashInto(input, output));
-        const got = errorOf(() => pool.hashInto(input, output));
-        assert.ok(expected && got, "both throw");
-        assert.equal(got.constructor, expected.constructor);
-        assert.equal(got.message, expected.message);
+        assertSameError(() => pool.hashInto(input, output), () => hashInto(input, output));
         const input2 = pseudoRandomBytes(big, 9);
         const output2 = new Uint8Array(big / 2);
         pool.hashInto(input2, output2);
         assertBytesEqual(output2, oracleDigests(input2), "call after the error");
+      }
+    });
+  });
+
+  describe("digestMany", () => {
+    /** Messages of lengths 0 to 2 * 599 - 1 bytes, and `long` in the middle. */
+    const mixed = (count, seed, long) => {
+      const messages = Array.from({length: count}, (_, i) => pseudoRandomBytes((i * 599) % 1198, seed + i));
+      if (long) messages.splice(count >> 1, 0, long);
+      return messages;
+    };
+    const oracle = (messages) => {
+      const out = new Uint8Array(32 * messages.length);
+      messages.forEach((m, i) => out.set(sha256Oracle(m), 32 * i));
+      return out;
+    };
+
+    it("matches node:crypto on mixed lengths, beyond the shared buffer, with a message longer than a slot", () => {
+      for (const messages of [mixed(10, 1), mixed(5000, 2), mixed(3000, 3, pseudoRandomBytes(SLOT_IN + 5, 4)), mixed(20000, 5)]) {
+        const output = new Uint8Array(32 * messages.length);
+        pool.digestManyInto(messages, output);
+        assertBytesEqual(output, oracle(messages), `${messages.length} messages`);
+        const list = pool.digestMany(messages);
+        assert.equal(list.length, messages.length);
+        assertBytesEqual(list.at(-1), sha256Oracle(messages.at(-1)), `${messages.length} messages, digestMany`);
+      }
+    });
+
+    it("throws the errors of the single-threaded digestManyInto, and the next call is right", () => {
+      const ok = mixed(5000, 6);
+      const bad = [
+        [ok[0], new Uint8Array(32)],
+        [[...ok, "x"], new Uint8Array(32 * 5001)],
+        [ok, new Uint8Array(32 * 4999)],
+        [ok, null],
+      ];
+      for (const [messages, output] of bad) {
+        assertSameError(() => pool.digestManyInto(messages, output), () => digestManyInto(messages, output));
+        if (errorOf(() => digestMany(messages))) assertSameError(() => pool.digestMany(messages), () => digestMany(messages));
+        const out = new Uint8Array(32 * ok.length);
+        pool.digestManyInto(ok, out);
+        assertBytesEqual(out, oracle(ok), "call after the error");
       }
     });
   });
@@ -281,6 +328,8 @@ describe("sha256-simd/pool", function () {
       await p.close();
       const closed = /sha256-simd\/pool: the pool is closed/;
       assert.throws(() => p.hashInto(new Uint8Array(64), new Uint8Array(32)), closed);
+      assert.throws(() => p.digestMany([new Uint8Array(3)]), closed);
+      assert.throws(() => p.digestManyInto([], new Uint8Array(0)), closed);
       for (const [name, args] of [
         ["hashInto", [new Uint8Array(64), new Uint8Array(32)]],
         ["digest64", [new Uint8Array(32), new Uint8Array(32)]],
@@ -310,6 +359,17 @@ describe("sha256-simd/pool", function () {
       assert.equal(r.signal, null, "killed after 20 s: the workers kept the process alive");
       assert.equal(r.status, 0, r.stderr);
       assert.equal(r.stdout.trim(), `threads ${THREADS}`);
+    });
+
+    it("starts its workers from node --input-type=module -e, whose options a worker refuses", () => {
+      const script = `
+        import {createHashPool} from ${JSON.stringify(new URL("../js/pool.js", import.meta.url).href)};
+        const pool = await createHashPool({threads: 2});
+        console.log("threads", pool.threads);
+        await pool.close();`;
+      const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {timeout: 20000, encoding: "utf8"});
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout.trim(), "threads 2");
     });
 
     it("threads: 1 runs every call on the caller, correctly", async () => {

@@ -48,6 +48,18 @@ const poolFiles = [
     doc: {...poolDoc({version: "24.1.0", date: "2026-12-01T03:00:00Z"}), options: {rounds: 9, filter: "pool-hashInto", pool: true}},
   },
 ];
+/** A run of bench/beyond.js. */
+const beyondFile = {
+  name: "beyond_node-24.2.0_a.json",
+  doc: {
+    engine: "node v24.2.0 (simd)",
+    date: "2026-12-01",
+    rows: [
+      {case: "hmac 64 B", contenders: [{name: "ours", ratioBest: 1}, {name: "noble", ratioBest: 4.5}, {name: "node-crypto", ratioBest: 3}]},
+      {case: "digestMany", contenders: [{name: "ours", ratioBest: 1}, {name: "ours digest loop", ratioBest: 1.8}]},
+    ],
+  },
+};
 /** A run of bench/portable.js. */
 const portableFile = {
   name: "portable_node-24.2.0-jitless_a.json",
@@ -56,7 +68,8 @@ const portableFile = {
 
 const readme =
   "top\n<!-- bench:start headline -->\nhand-written\n<!-- bench:end -->\nmiddle\n<!-- bench:start engines -->\n<!-- bench:end -->\n" +
-  "<!-- bench:start pool -->\n<!-- bench:end -->\n<!-- bench:start portable -->\n<!-- bench:end -->\nend\n";
+  "<!-- bench:start pool -->\n<!-- bench:end -->\n<!-- bench:start portable -->\n<!-- bench:end -->\n" +
+  "<!-- bench:start beyond -->\n<!-- bench:end -->\nend\n";
 
 describe("README tables from bench/results/ (bench/readme.js)", function () {
   it("takes the newest full run per engine among those of the committed module", function () {
@@ -83,6 +96,15 @@ describe("README tables from bench/results/ (bench/readme.js)", function () {
     const out = generate(readme, [...files, portableFile], simd);
     assert.match(out, /\| engine \| digest64 \|\n\|---\|---\|\n\| node v24\.2\.0 --jitless \| 2\.00× \(median 1\.90×\) \|/);
     assert.match(out, /bench\/results\/portable_node-24\.2\.0-jitless_a\.json/);
+  });
+
+  it("writes each beyond_*.json as a table of every contender's time over ours", function () {
+    assert.match(generate(readme, files, simd), /No beyond_\*\.json file in `bench\/results\/`\./);
+    const out = generate(readme, [...files, beyondFile], simd);
+    assert.match(out, /\| case \| @noble\/hashes \| node:crypto \| sha256-simd's digest\(\) in a loop \|/);
+    assert.match(out, /\| hmac 64 B \| 4\.50× \| 3\.00× \| – \|/);
+    assert.match(out, /\| digestMany \| – \| – \| 1\.80× \|/);
+    assert.match(out, /bench\/results\/beyond_node-24\.2\.0_a\.json/);
   });
 
   it("leaves out the browser page's portable rows (ours-js): the tables are of the wasm modules", function () {

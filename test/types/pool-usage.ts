@@ -7,6 +7,10 @@ export async function use(): Promise<number> {
   const pool: HashPool = await createHashPool({threads: 4, timeoutMs: 500});
   setHasher(pool.hasher);
   pool.hashInto(new Uint8Array(64), new Uint8Array(32));
+  const digests: Uint8Array[] = pool.digestMany([new Uint8Array(3), new Uint8Array(100)]);
+  pool.digestManyInto(digests, new Uint8Array(64));
+  // @ts-expect-error digestMany takes an array of messages
+  pool.digestMany(new Uint8Array(64));
   const threads: number = pool.threads;
   await pool.close();
   // @ts-expect-error threads is read-only
