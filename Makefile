@@ -173,7 +173,6 @@ bench: deps
 # its JIT and wasm refused, Node --jitless, and Hermes (docs/performance-notes.md).
 bench-portable: deps
 	node bench/portable.js
-	node bench/beyond.js
 	node --jitless bench/portable.js
 	node bench/portable.js --hermes
 

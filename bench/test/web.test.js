@@ -4,18 +4,17 @@
 // portable backend (ours-js) against noble, and runs the merkle hasher cases
 // of bench/cases-hasher.js when asked.
 import assert from "node:assert/strict";
-import {mkdir, mkdtemp, readdir, readFile, rm, writeFile} from "node:fs/promises";
-import {tmpdir} from "node:os";
+import {mkdir, readdir, readFile, writeFile} from "node:fs/promises";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import * as asSha256 from "@chainsafe/as-sha256";
 import * as ours from "sha256-simd";
 import {makeCases} from "../cases.js";
-import {build, resultsDir} from "../web/build.js";
+import {resultsDir} from "../web/build.js";
 import {waitForRun} from "../web/wait-for-run.js";
-import {chromiumMissing, collectErrors, launchChromium} from "../../test/support/chromium.js";
-import {startServer} from "../../test/support/serve.js";
+import {chromiumMissing, collectErrors} from "../../test/support/chromium.js";
 import {committedBuild} from "./committed-build.js";
+import {openQuickPage} from "./quick-page.js";
 
 const screenshotPath = fileURLToPath(new URL("../../test-output/web-bench.png", import.meta.url));
 const browserImpls = ["ours-simd", "ours-scalar", "ours-js", "as-sha256", "hash-wasm", "noble", "webcrypto"];
@@ -29,9 +28,7 @@ const hasherChunk = /\/chunks\/hasher-cases-[^/]*\.js$/;
 const poolChunk = /\/chunks\/pool-cases-[^/]*\.js$/;
 
 describe("the benchmark page in Chromium (quick mode)", function () {
-  let dir, server, browser, page, errors, results;
-  // Every URL the page and its worker fetched.
-  const fetched = [];
+  let opened, dir, server, browser, page, errors, results, fetched;
 
   before(async function () {
     const missing = chromiumMissing("web page tests");
@@ -39,16 +36,9 @@ describe("the benchmark page in Chromium (quick mode)", function () {
       console.warn(`      ${missing}`);
       this.skip();
     }
-    dir = await mkdtemp(join(tmpdir(), "sha256-simd-web-"));
-    await build({outDir: join(dir, "site")});
-    server = await startServer({dir: join(dir, "site")});
-    browser = await launchChromium();
-    page = await browser.newPage({viewport: {width: 1280, height: 900}, acceptDownloads: true});
-    errors = collectErrors(page);
-    page.on("request", (r) => fetched.push(r.url()));
-    await page.goto(`${server.url}?quick=1&cpu=Test+CPU+One`);
-    await waitForRun(page, 90_000);
-    results = await page.evaluate(() => window.benchResults);
+    opened = await openQuickPage("quick=1&cpu=Test+CPU+One", "sha256-simd-web-");
+    // Every URL the page and its worker fetched is in `fetched`.
+    ({dir, server, browser, page, errors, results, fetched} = opened);
   });
 
   after(async function () {
@@ -56,9 +46,7 @@ describe("the benchmark page in Chromium (quick mode)", function () {
       await mkdir(join(screenshotPath, ".."), {recursive: true});
       await page.screenshot({path: screenshotPath, fullPage: true});
     }
-    await browser?.close();
-    await server?.close();
-    if (dir) await rm(dir, {recursive: true, force: true});
+    await opened?.close();
   });
 
   /**

@@ -78,8 +78,9 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
     ...common,
     entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js"), "chunks/pool-worker": join(srcDir, "pool-worker.js")},
     outdir: out,
-    // The worker's dynamic import of the hasher cases becomes a chunk of its
-    // own, so persistent-merkle-tree is fetched only by a run that asks for
+    // The worker's dynamic imports of the hasher, pool and beyond-as-sha256
+    // cases each become a chunk of their own, so persistent-merkle-tree (or
+    // noble's HMAC, HKDF and PBKDF2) is fetched only by a run that asks for
     // them. Code the page and the worker share goes into chunks too: the
     // worker is a module worker, so it imports them as the page does.
     splitting: true,

@@ -3,7 +3,7 @@
 // file, as the page's "Download results" button does:
 //
 //   node bench/web/run-headless.js [--browser chromium|firefox|webkitgtk] [--out FILE] [--cpu MODEL]
-//                                  [--label TEXT] [--quick] [--hasher] [--pool] [--filter REGEX]
+//                                  [--label TEXT] [--quick] [--hasher] [--pool] [--beyond] [--filter REGEX]
 //                                  [--impl REGEX] [--rounds N] [--time MS]
 //                                  [--screenshot FILE] [--timeout-s 1200]
 //
@@ -14,7 +14,8 @@
 // and the version its driver reports. --out defaults to bench/results/<name the page gives
 // the file>; --cpu to this machine's CPU model as Node reports it (a page
 // cannot read it); --hasher adds the merkle hasher cases (the page's ?hasher=1),
-// --pool the thread pool's (?pool=1).
+// --pool the thread pool's (?pool=1), --beyond the beyond-as-sha256 cases of
+// bench/beyond-cases.js (?beyond=1).
 import {mkdtemp, rm, writeFile} from "node:fs/promises";
 import {cpus, tmpdir} from "node:os";
 import {join} from "node:path";
@@ -59,6 +60,7 @@ const {values: args} = parseArgs({
     quick: {type: "boolean", default: false},
     hasher: {type: "boolean", default: false},
     pool: {type: "boolean", default: false},
+    beyond: {type: "boolean", default: false},
     filter: {type: "string"},
     impl: {type: "string"},
     rounds: {type: "string"},
@@ -82,6 +84,7 @@ try {
   const query = new URLSearchParams({[args.quick ? "quick" : "run"]: "1", cpu: args.cpu, label: args.label});
   if (args.hasher) query.set("hasher", "1");
   if (args.pool) query.set("pool", "1");
+  if (args.beyond) query.set("beyond", "1");
   for (const name of ["filter", "impl", "rounds", "time"]) if (args[name]) query.set(name, args[name]);
   // "HeadlessChrome/156.0.8078.108", "firefox/153.0": the version alone.
   const version = /\d[\d.]*/.exec(await browser.version())?.[0] ?? "unknown";
@@ -103,17 +106,22 @@ try {
   const {results} = doc;
   const width = Math.max(0, ...results.map((r) => r.case.length));
   // Ours against as-sha256, and the portable backend against noble too; the
-  // pool's cases have no as-sha256, and show the pool against single-threaded.
+  // pool's cases have no as-sha256, and show the pool against single-threaded;
+  // the beyond cases neither, and show every contender's time over ours.
   const vsNoble = (r) => {
     const n = results.find((x) => x.case === r.case && x.impl === "noble");
     return n?.nsPerOp > 0 && r.nsPerOp > 0 ? (n.nsPerOp / r.nsPerOp).toFixed(2) : "-";
   };
+  const beyond = (r) => r.case.startsWith("beyond-");
   const speed = (r) =>
-    r.case.startsWith("pool-")
+    beyond(r)
+      ? `${r.ratioVsOurs?.toFixed(2) ?? "-"}x ours' time`
+      : r.case.startsWith("pool-")
       ? `${(1 / r.ratioVsOurs).toFixed(2)}x single-threaded`
       : `${r.ratioVsAsSha256?.toFixed(2) ?? "-"}x as-sha256` + (r.impl === "ours-js" ? `, ${vsNoble(r)}x noble` : "");
-  for (const r of results.filter((r) => (r.case.startsWith("pool-") ? /^pool-\d+$/ : /^ours-(simd|scalar|js)$/).test(r.impl))) {
-    console.log(`${r.case.padEnd(width)} ${r.impl.padEnd(12)} ${r.correct ? "correct" : "WRONG  "} ${speed(r)}`);
+  const shown = (r) => beyond(r) || (r.case.startsWith("pool-") ? /^pool-\d+$/ : /^ours-(simd|scalar|js)$/).test(r.impl);
+  for (const r of results.filter(shown)) {
+    console.log(`${r.case.padEnd(width)} ${r.impl.padEnd(beyond(r) ? 32 : 12)} ${r.correct ? "correct" : "WRONG  "} ${speed(r)}`);
   }
   console.log(`Saved ${out}`);
 } finally {

@@ -14,6 +14,10 @@ const info = {
   "node-crypto": {label: "node:crypto", color: "#9467bd"},
   hashtree: {label: "@chainsafe/hashtree", color: "#8c564b"},
   webcrypto: {label: "WebCrypto (async)", color: "#d62728"},
+  // The beyond-as-sha256 cases' other ways of doing the work with ours (bench/beyond-cases.js).
+  "ours one-shot": {label: "sha256-simd hmac() (key set up per call)", color: "#aec7e8"},
+  "ours digest loop": {label: "sha256-simd digest() in a loop", color: "#aec7e8"},
+  "ours digest of the concatenation": {label: "sha256-simd digest() of the concatenation", color: "#aec7e8"},
 };
 
 export function implLabel(id) {

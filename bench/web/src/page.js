@@ -6,7 +6,10 @@
 // once; hasher=1 ticks "merkle hasher cases", which adds the cases of
 // bench/cases-hasher.js as --hasher does in bench/node.js; pool=1 ticks
 // "thread pool cases", which adds those of bench/cases-pool.js as --pool
-// does; cpu=... and
+// does; beyond=1 ticks "beyond as-sha256 cases", which adds those of
+// bench/beyond-cases.js (HMAC, HKDF, PBKDF2, digestParts, digestMany, as
+// bench/beyond.js runs them in Node), shown after the run in a table of their
+// own (beyond-view.js); cpu=... and
 // label=... fill those fields; filter=REGEX keeps the cases whose id matches
 // and impl=REGEX the implementations, and rounds=N and time=MS set those
 // timing options, as in bench/node.js.
@@ -16,6 +19,7 @@
 // also shown against @noble/hashes (portable-view.js).
 import build from "bench-build-info";
 import {makeResults, resultsFileName} from "../../results.js";
+import {beyondTable} from "./beyond-view.js";
 import {createComparison} from "./compare.js";
 import {formatTime} from "../../table.js";
 import {h} from "./dom.js";
@@ -60,6 +64,7 @@ for (const [name, input] of Object.entries(fields)) {
 $("quick").checked = flag("quick");
 $("hasher").checked = flag("hasher");
 $("pool").checked = flag("pool");
+$("beyond").checked = flag("beyond");
 
 function setEnvField(env, name, value) {
   if (value) env[name] = value;
@@ -159,11 +164,13 @@ function run() {
   const quick = $("quick").checked;
   const hasher = $("hasher").checked;
   const pool = $("pool").checked;
+  const beyond = $("beyond").checked;
   $("run").disabled = true;
   $("download").disabled = true;
   setState("running");
   view.setProgress(0, "Starting the worker…");
   $("portable-table").replaceChildren();
+  $("beyond-table").replaceChildren();
   const worker = new Worker(new URL("./worker.js", import.meta.url), {type: "module"});
   let options = null;
   let runNotes = notes;
@@ -182,8 +189,8 @@ function run() {
       renderEnv();
     } else if (m.type === "plan") {
       const {rounds, time, warmupTime, batchMs} = m.options;
-      options = {rounds, time, warmupTime, batchMs, allocCalls: 0, quick, filter: selection.filter, impl: selection.impl, hasher, pool};
-      runNotes = [...notes, ...(hasher || pool ? hasherNotes : []), ...(m.poolThreads ? [poolNote(m.poolThreads)] : [])];
+      options = {rounds, time, warmupTime, batchMs, allocCalls: 0, quick, filter: selection.filter, impl: selection.impl, hasher, pool, beyond};
+      runNotes = [...notes, ...(hasher || pool ? hasherNotes : []), ...(m.poolThreads ? [poolNote(m.poolThreads)] : []), ...m.notes];
       view.plan(m.cases);
       view.setProgress(0, "Checking every output against WebCrypto…");
     } else if (m.type === "marks") {
@@ -200,6 +207,7 @@ function run() {
       view.setProgress(1, `Done in ${seconds} s: ${view.rows.length} results.`);
       view.showChart();
       $("portable-table").replaceChildren(portableTable(view.rows) ?? "");
+      $("beyond-table").replaceChildren(beyondTable(view.rows) ?? "");
       comparison.add("this run", current, "this run");
       window.benchResults = current;
       $("run").disabled = false;
@@ -209,7 +217,7 @@ function run() {
       fail(m.message);
     }
   };
-  worker.postMessage({type: "start", quick, hasher, pool, timing, ...selection});
+  worker.postMessage({type: "start", quick, hasher, pool, beyond, timing, ...selection});
 }
 
 renderEnv();

@@ -3,7 +3,9 @@
 // bench/cases-pool.js) with the runner of bench/runner.js,
 // off the page's main thread so the page stays responsive. The cases of
 // bench/cases.js also time the portable backend, sha256-simd/portable, from
-// a bundle of its own (see ours-js.js).
+// a bundle of its own (see ours-js.js). When asked, the beyond-as-sha256
+// cases of bench/beyond-cases.js (HMAC, HKDF, PBKDF2, digestParts,
+// digestMany) follow, checked and timed as bench/beyond.js does (beyond-cases.js).
 // Messages out: env, plan, marks (per case), progress, rows (per case), done, error.
 import * as asSha256 from "@chainsafe/as-sha256";
 import {sha256} from "@noble/hashes/sha2.js";
@@ -46,13 +48,32 @@ async function hasherCases() {
   return makeBrowserHasherCases(ours);
 }
 
+/**
+ * The beyond-as-sha256 cases that ?filter and ?impl keep, from a chunk of
+ * their own as the hasher cases are, with their timing and notes.
+ */
+async function beyondCases({filter, impl, timing}) {
+  const {beyondNotes, makeBrowserBeyondCases} = await import("./beyond-cases.js");
+  const cases = (await makeBrowserBeyondCases(ours, subtle, {impl})).filter((c) => !filter || new RegExp(filter).test(c.id));
+  return {cases, timing, notes: beyondNotes(timing)};
+}
+
+/**
+ * bench/beyond.js's 7 rounds of 200 ms a contender, or 2 of 10 ms when quick;
+ * ?rounds and ?time set them, and a round spans 200 timer steps at least.
+ */
+function beyondTiming(quick, timing, stepMs) {
+  const rounds = timing.rounds ?? (quick ? 2 : 7);
+  return {rounds, ms: Math.max(timing.time ?? (quick ? 10 : 200), 200 * stepMs)};
+}
+
 /** The thread pool's cases, from a chunk of their own as the hasher cases are. */
 async function poolCases() {
   const {makeBrowserPoolCases} = await import("./pool-cases.js");
   return makeBrowserPoolCases(ours);
 }
 
-async function run({quick, timing = {}, filter, impl, hasher, pool}) {
+async function run({quick, timing = {}, filter, impl, hasher, pool, beyond: wantBeyond}) {
   const stepMs = timerStepMs();
   // Relative to this worker's script, wherever the code doing it was bundled.
   const portable = await loadPortable(ours, new URL(portableBundle, self.location.href).href);
@@ -74,7 +95,9 @@ async function run({quick, timing = {}, filter, impl, hasher, pool}) {
   const pools = pool ? await poolCases() : null;
   if (pools) checked.push(...pools.cases);
   const cases = selectCases(checked, {filter, impl});
-  postMessage({type: "plan", cases: cases.map(describeCase), options, poolThreads: pools?.threads ?? null});
+  const beyond = wantBeyond ? await beyondCases({filter, impl, timing: beyondTiming(quick, timing, stepMs)}) : {cases: [], notes: []};
+  const described = [...cases.map(describeCase), ...beyond.cases.map(({check, time, ...c}) => c)];
+  postMessage({type: "plan", cases: described, options, poolThreads: pools?.threads ?? null, notes: beyond.notes});
 
   // Every output is checked before anything is timed; runCases checks again
   // and times only what is correct. A hasher case's one message is the 64
@@ -83,8 +106,11 @@ async function run({quick, timing = {}, filter, impl, hasher, pool}) {
   for (const c of cases) {
     postMessage({type: "marks", caseId: c.id, marks: Object.fromEntries(await checkCase(c, oracle))});
   }
+  // The beyond cases check each contender against WebCrypto's own HMAC, HKDF, PBKDF2 or digest.
+  for (const b of beyond.cases) postMessage({type: "marks", caseId: b.id, marks: await b.check()});
 
-  const total = cases.reduce((n, c) => n + options.rounds * c.contenders.length, 0);
+  const beyondWork = (b) => beyond.timing.rounds * b.impls.length;
+  const total = cases.reduce((n, c) => n + options.rounds * c.contenders.length, 0) + beyond.cases.reduce((n, b) => n + beyondWork(b), 0);
   let done = 0;
   for (const c of cases) {
     const onProgress = (p) => {
@@ -93,6 +119,12 @@ async function run({quick, timing = {}, filter, impl, hasher, pool}) {
     };
     const rows = await runCases([c], {...options, oracle, onProgress});
     postMessage({type: "rows", caseId: c.id, rows});
+  }
+  for (const b of beyond.cases) {
+    postMessage({type: "progress", done, total, caseId: b.id, phase: "interleaved rounds"});
+    const rows = await b.time({now: () => performance.now(), ...beyond.timing});
+    done += beyondWork(b);
+    postMessage({type: "rows", caseId: b.id, rows});
   }
   await pools?.close();
   postMessage({type: "done"});
