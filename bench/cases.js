@@ -262,6 +262,8 @@ function specs({asSha256: ref}) {
       },
     },
     digestOf(32, "32 B", vsAsSha256(2)),
+    digestOf(64, "64 B", vsAsSha256(2)),
+    digestOf(256, "256 B", vsAsSha256(2)),
     digestOf(1024, "1 KiB", vsAsSha256(2)),
     digestOf(16384, "16 KiB", [...vsAsSha256(2), target("hash-wasm", 1.2)]),
     digestOf(1 << 20, "1 MiB", [...vsAsSha256(2), target("hash-wasm", 1.2)]),

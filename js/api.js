@@ -10,6 +10,7 @@ import {
   wordsIntoHashObject,
 } from "./hashObject.js";
 import {wasm} from "./instance.js";
+import {native} from "./native.js";
 import {copySmall, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, ioWords, streamThrough} from "./io.js";
 import {SHA256, absorb} from "./sha256.js";
 
@@ -31,6 +32,10 @@ function allocDigest(offset) {
 export function digest(data) {
   assertBytes(data, "data", "digest");
   const n = data.length;
+  if (n >= native.min) {
+    const out = native.hash(data);
+    if (out !== null) return out;
+  }
   if (n === 64) {
     ioBytes.set(data);
     wasm.hash64(ioPtr, ioPtr, 1);

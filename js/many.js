@@ -5,6 +5,7 @@ import {newDigest} from "./alloc.js";
 import {assertBytes} from "./check.js";
 import {wasm} from "./instance.js";
 import {ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, ioWords} from "./io.js";
+import {native} from "./native.js";
 import {absorb} from "./sha256.js";
 
 function assertByteList(x, name, fn) {
@@ -68,6 +69,15 @@ function digestAllInto(messages, output) {
   let bytes = 0;
   for (let i = 0; i < messages.length; i++) {
     const n = messages[i].length;
+    // Long enough that node:crypto beats the lanes, where the entry found it (native.js).
+    const theirs = n >= native.manyMin ? native.hash(messages[i]) : null;
+    if (theirs !== null) {
+      if (from < i) digestBatch(messages, from, i, output);
+      output.set(theirs, 32 * i);
+      from = i + 1;
+      bytes = 0;
+      continue;
+    }
     if (perMessage + n > ioSize) {
       if (from < i) digestBatch(messages, from, i, output);
       digestAlone(messages[i], i, output);

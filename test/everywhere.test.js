@@ -224,9 +224,9 @@ async function fetchWhenUp(url, log) {
 // budget is today's size; a change that grows a bundle past it fails here and
 // says so. (@chainsafe/as-sha256 1.2.5 measures about 9.9 KB the same way.)
 const budgets = [
-  {name: "default (SIMD, scalar and portable backends)", conditions: [], bytes: 25700},
+  {name: "default (SIMD, scalar and portable backends)", conditions: [], bytes: 25750},
   {name: "react-native (portable backend alone)", conditions: ["react-native"], bytes: 10200},
-  {name: "workerd (the .wasm files apart)", conditions: ["workerd", "worker", "browser"], bytes: 10200},
+  {name: "workerd (the .wasm files apart)", conditions: ["workerd", "worker", "browser"], bytes: 10250},
 ];
 
 describe("bundle sizes, within their budgets", function () {

@@ -29,6 +29,8 @@ const expected = {
   batchHash4UintArray64s: with64,
   batchHash4HashObjectInputs: with64,
   "digest-32 B": withWeb,
+  "digest-64 B": [...with64, "webcrypto"],
+  "digest-256 B": withWeb,
   "digest-1 KiB": withWeb,
   "digest-16 KiB": withWeb,
   "digest-1 MiB": withWeb,

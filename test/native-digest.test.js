@@ -1,0 +1,95 @@
+// digest() on node:crypto from a length on (js/node.js, the entry under the
+// "node", "bun" and "deno" conditions): both paths give FIPS 180-4's digests
+// (test/vectors/) and as-sha256's, each input goes to the path its length
+// says, and a node:crypto that refuses leaves every digest on wasm.
+import assert from "node:assert/strict";
+import {readFileSync} from "node:fs";
+import * as as from "@chainsafe/as-sha256";
+import {digest, digestMany} from "../js/index.js";
+import {native, useNativeDigest} from "../js/native.js";
+import {assertBytesEqual, pseudoRandomBytes} from "./helpers.js";
+
+const crypto = process.getBuiltinModule?.("node:crypto");
+const examples = JSON.parse(readFileSync(new URL("./vectors/nist-examples.json", import.meta.url), "utf8")).vectors.map((v) => ({
+  name: v.name,
+  message: new Uint8Array(Buffer.from((v.ascii ?? v.hex).repeat(v.repeat ?? 1), v.ascii === undefined ? "hex" : "latin1")),
+  sha256: v.sha256,
+}));
+
+/** node:crypto with its calls counted, or one that throws. */
+function counted(fail = false) {
+  const c = {calls: 0};
+  c.createHash = () => {
+    c.calls++;
+    if (fail) throw new Error("refused");
+    return crypto.createHash("sha256");
+  };
+  c.hash = (alg, data, enc) => {
+    c.calls++;
+    if (fail) throw new Error("refused");
+    return crypto.hash(alg, data, enc);
+  };
+  return c;
+}
+
+// js/node.js is imported here, not at the top: its import turns the native
+// path on for every importer, and the rest of the suite tests wasm.
+describe("digest on node:crypto from a length on (js/node.js)", function () {
+  let saved;
+  before(async function () {
+    if (!crypto?.hash) this.skip();
+    await import("../js/node.js");
+    saved = {...native};
+  });
+  afterEach(function () {
+    Object.assign(native, saved);
+  });
+  after(function () {
+    useNativeDigest(undefined);
+  });
+
+  it("is on where the entry found node:crypto, from the measured length", function () {
+    assert.ok(saved.hash !== null && Number.isInteger(saved.min) && saved.min > 0, `native: ${JSON.stringify(saved)}`);
+  });
+
+  it("gives FIPS 180-4's digests on either path", function () {
+    for (const min of [0, Infinity]) {
+      useNativeDigest(crypto, min);
+      for (const v of examples) assert.equal(Buffer.from(digest(v.message)).toString("hex"), v.sha256, `${v.name}, from ${min} bytes`);
+    }
+  });
+
+  it("sends each input to the path its length says, and equals as-sha256 on both", function () {
+    const c = counted();
+    useNativeDigest(c, 100);
+    for (const n of [0, 64, 99, 100, 1000, 100000]) {
+      const data = pseudoRandomBytes(n, n + 1);
+      const before = c.calls;
+      const out = digest(data);
+      assert.equal(c.calls - before, n >= 100 ? 1 : 0, `${n} bytes`);
+      assert.ok(out instanceof Uint8Array && out.length === 32);
+      assertBytesEqual(out, as.digest(data), `${n} bytes`);
+    }
+  });
+
+  it("sends digestMany's messages from their own length on, and equals as-sha256", function () {
+    const c = counted();
+    useNativeDigest(c, 100, 300);
+    const messages = [10, 299, 300, 5000, 0, 301, 64].map((n) => pseudoRandomBytes(n, n + 3));
+    const out = digestMany(messages);
+    assert.equal(c.calls, 3);
+    messages.forEach((m, i) => assertBytesEqual(out[i], as.digest(m), `message ${i} (${m.length} bytes)`));
+  });
+
+  it("falls back to wasm without a word where node:crypto refuses, and stays there", function () {
+    const c = counted(true);
+    useNativeDigest(c, 10);
+    const data = pseudoRandomBytes(500, 7);
+    assertBytesEqual(digest(data), as.digest(data));
+    assertBytesEqual(digest(data), as.digest(data));
+    assert.equal(c.calls, 1);
+    assert.equal(native.hash, null);
+    useNativeDigest(undefined, 10);
+    assertBytesEqual(digest(data), as.digest(data));
+  });
+});
