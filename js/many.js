@@ -27,6 +27,10 @@ export function digestParts(parts) {
     if (total + part.length <= ioSize) ioBytes.set(part, total);
     total += part.length;
   }
+  if (total >= native.min) {
+    const theirs = native.parts(parts);
+    if (theirs !== null) return theirs;
+  }
   if (total <= ioSize) {
     wasm.digest(ioPtr, ioPtr, total);
   } else {
@@ -70,7 +74,7 @@ function digestAllInto(messages, output) {
   for (let i = 0; i < messages.length; i++) {
     const n = messages[i].length;
     // Long enough that node:crypto beats the lanes, where the entry found it (native.js).
-    const theirs = n >= native.manyMin ? native.hash(messages[i]) : null;
+    const theirs = n >= native.manyMin ? native.raw(messages[i]) : null;
     if (theirs !== null) {
       if (from < i) digestBatch(messages, from, i, output);
       output.set(theirs, 32 * i);

@@ -4,8 +4,12 @@
 // length on. The browser entries never import node.js, so no bundle for a
 // browser reaches node:crypto.
 
-/** digest() hands inputs of `min` bytes or more to `hash`, and digestMany messages of `manyMin` or more. */
-export const native = {min: Infinity, manyMin: Infinity, hash: null};
+/**
+ * digest() and digestParts() hand inputs of `min` bytes or more to `hash`
+ * and `parts`, and digestMany messages of `manyMin` or more to `raw`, which
+ * returns node:crypto's Buffer as it is, for copying out.
+ */
+export const native = {min: Infinity, manyMin: Infinity, hash: null, raw: null, parts: null};
 
 /**
  * Hands digest() inputs from `min` bytes up, and digestMany's messages from
@@ -15,23 +19,35 @@ export const native = {min: Infinity, manyMin: Infinity, hash: null};
  * and that input and every later one go to wasm.
  */
 export function useNativeDigest(crypto, min, manyMin = Infinity) {
-  native.min = Infinity;
-  native.manyMin = Infinity;
-  native.hash = null;
-  if (typeof crypto?.createHash !== "function") return;
-  const once = typeof crypto.hash === "function" ? (d) => crypto.hash("sha256", d, "buffer") : (d) => crypto.createHash("sha256").update(d).digest();
-  native.hash = (data) => {
-    try {
-      const b = once(data);
-      if (b?.length === 32) return new Uint8Array(b.buffer, b.byteOffset, 32);
-    } catch {
-      // Refused: wasm from now on.
-    }
+  const off = () => {
     native.min = Infinity;
     native.manyMin = Infinity;
-    native.hash = null;
+    native.hash = native.raw = native.parts = null;
     return null;
   };
+  off();
+  if (typeof crypto?.createHash !== "function") return;
+  const once = typeof crypto.hash === "function" ? (d) => crypto.hash("sha256", d, "buffer") : (d) => crypto.createHash("sha256").update(d).digest();
+  // A result that is not 32 bytes, or a throw (refused): wasm from now on.
+  const checked = (hash) => (input) => {
+    try {
+      const b = hash(input);
+      if (b?.length === 32) return b;
+    } catch {
+      // Refused.
+    }
+    return off();
+  };
+  native.raw = checked(once);
+  native.parts = checked((parts) => {
+    const h = crypto.createHash("sha256");
+    for (let i = 0; i < parts.length; i++) h.update(parts[i]);
+    return h.digest();
+  });
+  const view = (b) => (b === null ? null : new Uint8Array(b.buffer, b.byteOffset, 32));
+  native.hash = (data) => view(native.raw(data));
+  const partsRaw = native.parts;
+  native.parts = (parts) => view(partsRaw(parts));
   native.min = min;
   native.manyMin = manyMin;
 }

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import {readFileSync} from "node:fs";
 import * as as from "@chainsafe/as-sha256";
-import {digest, digestMany} from "../js/index.js";
+import {digest, digestMany, digestParts} from "../js/index.js";
 import {native, useNativeDigest} from "../js/native.js";
 import {assertBytesEqual, pseudoRandomBytes} from "./helpers.js";
 
@@ -79,6 +79,17 @@ describe("digest on node:crypto from a length on (js/node.js)", function () {
     const out = digestMany(messages);
     assert.equal(c.calls, 3);
     messages.forEach((m, i) => assertBytesEqual(out[i], as.digest(m), `message ${i} (${m.length} bytes)`));
+  });
+
+  it("sends digestParts of parts from the length on, and equals as-sha256", function () {
+    const c = counted();
+    useNativeDigest(c, 100, 300);
+    const parts = [pseudoRandomBytes(60, 1), pseudoRandomBytes(39, 2)];
+    assertBytesEqual(digestParts(parts), as.digest(Buffer.concat(parts)), "99 bytes");
+    assert.equal(c.calls, 0);
+    parts.push(pseudoRandomBytes(1, 3));
+    assertBytesEqual(digestParts(parts), as.digest(Buffer.concat(parts)), "100 bytes");
+    assert.equal(c.calls, 1);
   });
 
   it("falls back to wasm without a word where node:crypto refuses, and stays there", function () {
