@@ -90,6 +90,10 @@ describe("digest on node:crypto from a length on (js/node.js)", function () {
     parts.push(pseudoRandomBytes(1, 3));
     assertBytesEqual(digestParts(parts), as.digest(Buffer.concat(parts)), "100 bytes");
     assert.equal(c.calls, 1);
+    // Together longer than the I/O buffer: node:crypto's streaming hash.
+    const long = [pseudoRandomBytes(700000, 4), pseudoRandomBytes(700000, 5)];
+    assertBytesEqual(digestParts(long), as.digest(Buffer.concat(long)), "1.4 MB");
+    assert.equal(c.calls, 2);
   });
 
   it("falls back to wasm without a word where node:crypto refuses, and stays there", function () {
