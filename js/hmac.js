@@ -153,9 +153,13 @@ export class HMAC {
   }
 }
 
-/** HKDF-Expand from the loaded key: `length` bytes; wipes the key state and the output's copy. */
-function expand(info, length, fn) {
+/** Throws unless info fits the I/O buffer beside `length` bytes of output; called before any key is loaded. */
+function assertInfo(info, length, fn) {
   if (info.length > ioSize - length) throw new RangeError(`${fn}: info must be at most ${ioSize - length} bytes, got ${info.length}`);
+}
+
+/** HKDF-Expand from the loaded key: `length` bytes; wipes the key state and the output's copy. */
+function expand(info, length) {
   ioBytes.set(info, length);
   wasm.hkdf_expand(ioPtr, length, keyPtr, ioPtr + length, info.length);
   keyBytes.fill(0);
@@ -177,8 +181,9 @@ export function hkdfExpand(prk, info, length) {
   assertBytes(prk, "prk", "hkdfExpand");
   const i = optionalBytes(info, "info", "hkdfExpand");
   assertInteger(length, 0, HKDF_MAX_LENGTH, "length", "hkdfExpand");
+  assertInfo(i, length, "hkdfExpand");
   loadKey(prk);
-  return expand(i, length, "hkdfExpand");
+  return expand(i, length);
 }
 
 /** HKDF (RFC 5869): extract then expand, `length` bytes (at most 8160); the pseudorandom key never leaves the module. */
@@ -187,12 +192,12 @@ export function hkdf(ikm, salt, info, length) {
   const s = optionalBytes(salt, "salt", "hkdf");
   const i = optionalBytes(info, "info", "hkdf");
   assertInteger(length, 0, HKDF_MAX_LENGTH, "length", "hkdf");
-  if (i.length > ioSize - length) throw new RangeError(`hkdf: info must be at most ${ioSize - length} bytes, got ${i.length}`);
+  assertInfo(i, length, "hkdf");
   loadKey(s);
   macInto(ikm);
   wasm.hmac_key(keyPtr, ioPtr, 32);
   ioDigest.fill(0);
-  return expand(i, length, "hkdf");
+  return expand(i, length);
 }
 
 /** PBKDF2-HMAC-SHA256 (RFC 8018): `length` bytes of key from password and salt, `iterations` >= 1. */

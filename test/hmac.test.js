@@ -157,6 +157,7 @@ forEachModule("HMAC, HKDF and PBKDF2 errors", function () {
     [() => pbkdf2(b, b, 1, -3), RangeError, /pbkdf2: length must be an integer from 0/],
     [() => pbkdf2(b, "salt", 1, 32), TypeError, /pbkdf2: salt must be a Uint8Array/],
     [() => hkdf(b, b, new Uint8Array(ioSize), 32), RangeError, /hkdf: info must be at most/],
+    [() => hkdfExpand(b, new Uint8Array(ioSize), 32), RangeError, /hkdfExpand: info must be at most/],
   ];
   it("throws a TypeError or RangeError that names the argument, and the next calls are right", function () {
     const key = pseudoRandomBytes(33, 15);

@@ -6,8 +6,9 @@
 // and computed with node:crypto, independently of the code under test.
 import assert from "node:assert/strict";
 import {createHash, createHmac, hkdfSync, pbkdf2Sync} from "node:crypto";
-import {HMAC, hkdf, hmac, pbkdf2} from "../js/index.js";
+import {HMAC, hkdf, hkdfExpand, hmac, pbkdf2} from "../js/index.js";
 import {wasm} from "../js/instance.js";
+import {keyBytes} from "../js/io.js";
 import {forEachModule, pseudoRandomBytes} from "./helpers.js";
 
 const sha256 = (...parts) => createHash("sha256").update(Buffer.concat(parts)).digest();
@@ -83,6 +84,13 @@ forEachModule("secrets wiped", function () {
     const prk = createHmac("sha256", salt).update(ikm).digest();
     assert.deepEqual(Buffer.from(okm), Buffer.from(hkdfSync("sha256", ikm, salt, info, 96)));
     assertWiped({ikm: Buffer.from(ikm), prk, okm: Buffer.from(okm), ...hmacSecrets(prk, Buffer.alloc(0))}, "hkdf");
+  });
+
+  it("hkdfExpand that rejects its info leaves no key state of the pseudorandom key", function () {
+    const prk = pseudoRandomBytes(32, 49);
+    assert.throws(() => hkdfExpand(prk, new Uint8Array(wasm.io_size()), 32), RangeError);
+    assertWiped(hmacSecrets(prk, Buffer.alloc(0)), "hkdfExpand, rejected");
+    assert.ok(keyBytes.every((x) => x === 0), "the module's key state still holds the key's");
   });
 
   it("pbkdf2 leaves no password, padded block, U(1) or derived key", function () {
