@@ -90,7 +90,7 @@ const workerUrl = new URL("./pool-worker.js", import.meta.url);
  * and the code of -e and -p. Each of these takes the next argument as its
  * value unless written with "=".
  */
-export function workerExecArgv(execArgv) {
+function workerExecArgv(execArgv) {
   const out = [];
   for (let i = 0; i < execArgv.length; i++) {
     const [flag] = execArgv[i].split("=");
@@ -181,6 +181,8 @@ function rootOfSubtrees(roots, depths, levels) {
 }
 
 const isBytes = (x) => x instanceof Uint8Array;
+/** The 64-byte compressions of an n-byte message, its padding included. */
+const compressions = (n) => Math.ceil((n + 9) / BLOCK);
 const levelsFor = (padFor) => (padFor >= 1 ? Math.ceil(Math.log2(padFor)) : NaN);
 
 /** The largest power of two <= x, for x >= 1. */
@@ -318,7 +320,7 @@ class Pool {
     let blocks = 0;
     for (const m of messages) {
       if (!isBytes(m)) return null;
-      blocks += Math.ceil((m.length + 9) / BLOCK);
+      blocks += compressions(m.length);
     }
     if (blocks < MIN_PARALLEL_HASHES) return null;
     const runs = [];
@@ -329,7 +331,7 @@ class Pool {
     for (let i = 0; i < messages.length; ) {
       if (!fits(1, messages[i].length)) {
         alone.push(i);
-        left -= Math.ceil((messages[i].length + 9) / BLOCK);
+        left -= compressions(messages[i].length);
         i++;
         continue;
       }
@@ -340,7 +342,7 @@ class Pool {
       runs.push(i);
       while (i < messages.length && unitBlocks < share && fits(count + 1, bytes + messages[i].length)) {
         bytes += messages[i].length;
-        unitBlocks += Math.ceil((messages[i].length + 9) / BLOCK);
+        unitBlocks += compressions(messages[i].length);
         count++;
         i++;
       }
