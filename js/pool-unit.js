@@ -16,21 +16,21 @@ export const SLOT_OUT = SLOT_IN / 2;
 export const SLOTS = 2;
 export const SLOT_BYTES = SLOT_IN + SLOT_OUT;
 
-// Control words of a worker: the doorbell the caller rings after posting, a
-// fault to inject (tests only), a word that nothing writes (where an injected
-// hang parks), then per slot: state, op, input length, argument, sequence.
+// Control words of a worker: the doorbell the caller rings after posting,
+// then per slot: state, op, input length, argument, sequence, message length.
 export const DOORBELL = 0;
-export const FAULT = 1;
-export const PARK = 2;
-const SLOT_BASE = 4;
-const SLOT_FIELDS = 5;
+const SLOT_BASE = 1;
+const SLOT_FIELDS = 6;
 export const STATE = 0;
 export const OP = 1;
 export const LEN = 2;
 export const ARG = 3;
 export const SEQ = 4;
+/** FAILED: the error message's length in bytes, at the start of the output area. */
+export const MESSAGE = 5;
 export const CONTROL_WORDS = SLOT_BASE + SLOTS * SLOT_FIELDS;
 export const slotWord = (worker, slot, field) => worker * CONTROL_WORDS + SLOT_BASE + slot * SLOT_FIELDS + field;
+export const doorbell = (worker) => worker * CONTROL_WORDS + DOORBELL;
 
 export const controlBytes = (workers) => workers * CONTROL_WORDS * 4;
 export const slotOffset = (workers, worker, slot) => controlBytes(workers) + (worker * SLOTS + slot) * SLOT_BYTES;
@@ -38,7 +38,7 @@ export const slotOffset = (workers, worker, slot) => controlBytes(workers) + (wo
 // Slot states. FREE: the caller may fill it. POSTED: filled, not yet taken;
 // the worker claims it (CLAIMED) or the caller takes it back (FREE). DONE and
 // FAILED: the worker finished it (FAILED: the output area holds the error
-// message, ARG its length). DEAD: the worker exited while holding it.
+// message, MESSAGE its length; the unit's own words stay, so the caller can redo it). DEAD: the worker exited while holding it.
 export const FREE = 0;
 export const POSTED = 1;
 export const CLAIMED = 2;
@@ -84,14 +84,6 @@ function readMany(input, count) {
   }
   return messages;
 }
-
-// Faults a test can inject into a worker's next unit.
-export const FAULT_EXIT = 1;
-export const FAULT_HANG = 2;
-export const FAULT_THROW = 3;
-/** Sleeps STALL_MS, then does the unit. */
-export const FAULT_STALL = 4;
-export const STALL_MS = 300;
 
 /**
  * Does one unit: reads input[0, len), writes the result at the start of out.

@@ -9,24 +9,49 @@ export interface HashPoolOptions {
    */
   threads?: number;
   /**
-   * How long the caller waits for a unit a worker has started before it
-   * gives the worker up (terminates it) and does the unit itself. Default 1000.
+   * How long, in ms, a worker may stay on a unit that the caller has already
+   * done itself before the worker is taken to hang, terminated and replaced.
+   * A call never waits for a worker: it does a late worker's unit itself.
+   * Default 1000.
    */
   timeoutMs?: number;
 }
 
+/** What befell a pool's workers since it started. */
+export interface HashPoolStats {
+  /** Threads in use now, the caller included. */
+  threads: number;
+  /** Workers started, replacements included. */
+  started: number;
+  /** Workers that took the place of one that exited, hung or failed. */
+  replaced: number;
+  /** Workers that exited or were terminated from outside. */
+  exited: number;
+  /** Workers that stayed on a unit past timeoutMs. */
+  hung: number;
+  /** Workers that threw while doing a unit (the caller did the unit itself). */
+  failed: number;
+  /** Replacements that failed to start (each is tried again, later). */
+  startFailures: number;
+  /** The message of the last of these errors, or null. */
+  lastError: string | null;
+}
+
 export interface HashPool {
   /**
-   * Threads in use, the caller included: 1 where threads are not available
-   * (a browser page that is not cross-origin isolated); one less for each
-   * worker that died or hung.
+   * Threads in use now, the caller included: 1 where threads are not
+   * available (a browser page that is not cross-origin isolated) and after
+   * close(). A worker that exits, hangs or fails is replaced after a back-off
+   * (100 ms, doubling for each replacement in a row, up to 30 s); until then
+   * the pool runs one thread less.
    */
   readonly threads: number;
+  /** Counts of what befell the workers; a long-running process can log or export them. */
+  stats(): HashPoolStats;
   /**
    * As hashInto of `sha256-simd`: the same results, errors and aliasing
    * (output may be `input.subarray(0, input.length / 2)`). Synchronous.
    * @throws Error "sha256-simd/pool: the pool is closed" after close().
-   * @throws Error "sha256-simd/pool: a worker failed: ..." when a worker throws.
    */
   hashInto(input: Uint8Array, output: Uint8Array): void;
   /**
@@ -52,7 +77,8 @@ export interface HashPool {
 export declare const MIN_PARALLEL_HASHES: number;
 
 /**
- * Starts a pool. Resolves when every worker is ready.
+ * Starts a pool. Resolves when every worker is ready; rejects, with no
+ * worker left running, if one fails to start.
  * @throws TypeError for a `threads` that is not a positive integer or a `timeoutMs` that is not positive.
  */
 export declare function createHashPool(options?: HashPoolOptions): Promise<HashPool>;

@@ -10,11 +10,11 @@ import {LeafNode, subtreeFillToContents} from "@chainsafe/persistent-merkle-tree
 import {hasher as hashtreeHasher} from "@chainsafe/persistent-merkle-tree/hasher/hashtree";
 import {digestMany, digestManyInto, hashInto} from "../js/index.js";
 import {MIN_PARALLEL_HASHES, createHashPool} from "../js/pool.js";
-import {SLOTS, SLOT_IN, STALL_MS} from "../js/pool-unit.js";
+import {SLOTS, SLOT_IN} from "../js/pool-unit.js";
+import {STALL_MS, faultyWorkers} from "./fixtures/faults.js";
 import {assertBytesEqual, errorOf, pseudoRandomBytes, sha256Oracle} from "./helpers.js";
 
-const injectFault = Symbol.for("sha256-simd/pool.injectFault");
-const faultPending = Symbol.for("sha256-simd/pool.faultPending");
+const WORKER_SCRIPT = Symbol.for("sha256-simd/pool.workerScript");
 // Three threads on any machine: the caller and two workers.
 const THREADS = 3;
 /** Messages that fill every slot of the pool's shared buffer. */
@@ -231,6 +231,51 @@ describe("sha256-simd/pool", function () {
       pool.hasher.merkleizeBlocksBytes(bytes, 2 ** 14, out, 0);
       assertBytesEqual(out, hashtreeRoot(bytes, 2 ** 14), "call after the error");
     });
+
+    it("executeHashComputations on malformed levels of parallel size: the single-threaded hasher's errors, and its hashes", async () => {
+      const {hasher} = await import("../js/hasher.js");
+      const count = 2 * MIN_PARALLEL_HASHES + 2;
+      const bad = MIN_PARALLEL_HASHES + 5;
+      /** A level of `count` pairs of random leaves, as an Array of {src0, src1, dest}. */
+      const level = (seed) => {
+        const bytes = pseudoRandomBytes(64 * count, seed);
+        return Array.from({length: count}, (_, i) => ({
+          src0: LeafNode.fromRoot(bytes.subarray(64 * i, 64 * i + 32)),
+          src1: LeafNode.fromRoot(bytes.subarray(64 * i + 32, 64 * i + 64)),
+          dest: LeafNode.fromZero(),
+        }));
+      };
+      const cases = {
+        "an undefined entry": (l) => ((l[bad] = undefined), [l]),
+        "an entry without src1": (l) => ((l[bad].src1 = null), [l]),
+        "a dest without applyHash": (l) => ((l[bad].dest = {}), [l]),
+        "a level without an iterator": (l) => [{length: l.length}],
+        "a level whose length is more than its entries": (l) => [{length: l.length + 7, [Symbol.iterator]: () => l[Symbol.iterator]()}],
+        "a level whose length is less than its entries": (l) => [{length: l.length - 7, [Symbol.iterator]: () => l[Symbol.iterator]()}],
+        "a HashComputationLevel with src0 null mid-list": () => {
+          const leaves = Array.from({length: count}, (_, i) => LeafNode.fromRoot(pseudoRandomBytes(32, i)));
+          const hcByLevel = [];
+          subtreeFillToContents(leaves, 14, 0, hcByLevel);
+          let k = 0;
+          for (const hc of hcByLevel.at(-1)) if (k++ === bad) hc.src0 = null;
+          return hcByLevel.slice(-1);
+        },
+      };
+      for (const [name, make] of Object.entries(cases)) {
+        const expected = make(level(9));
+        const got = make(level(9));
+        const singleError = errorOf(() => hasher.executeHashComputations(expected));
+        const poolError = errorOf(() => pool.hasher.executeHashComputations(got));
+        assert.equal(poolError?.constructor, singleError?.constructor, name);
+        assert.equal(poolError?.message, singleError?.message, name);
+        // Every node the single-threaded hasher hashed, the pool hashed the same.
+        const dests = (hcs) => (Array.isArray(hcs[0]) ? hcs[0].map((hc) => hc?.dest) : []);
+        const [e, g] = [dests(expected), dests(got)];
+        for (let i = 0; i < e.length; i++) {
+          if (e[i] instanceof LeafNode && e[i].h0 !== 0) assertBytesEqual(g[i].root, e[i].root, `${name}: node ${i}`);
+        }
+      }
+    });
   });
 
   describe("faults", () => {
@@ -241,31 +286,74 @@ describe("sha256-simd/pool", function () {
       expected = oracleDigests(input);
     });
 
-    /**
-     * Injects `fault` into worker w and calls hashInto until it has fired, for
-     * up to 20 s; returns the call's error or null. A fault fires only when the
-     * worker starts a unit, and a worker that wakes late (a loaded machine)
-     * may start none in a call: the caller takes its units back. A fault can
-     * also fire unseen (a worker's error in a unit that the caller finished
-     * first is dropped), so it is injected again before each call.
-     */
-    function untilFired(p, w, fault, fired) {
-      const deadline = performance.now() + 20000;
-      while (performance.now() < deadline) {
-        p[injectFault](w, fault);
-        const output = new Uint8Array(32 * n);
-        const error = errorOf(() => p.hashInto(input, output));
-        if (!error) assertBytesEqual(output, expected, "result despite the fault");
-        if (fired(error)) return error;
-      }
-      assert.fail("the injected fault never fired");
+    /** A pool on the faulty worker (test/fixtures/faulty-worker.js), with its faults. */
+    async function faultyPool(options = {}) {
+      const faults = faultyWorkers();
+      const p = await createHashPool({threads: THREADS, ...options, [WORKER_SCRIPT]: faults.script});
+      return {p, faults};
     }
 
-    for (const fault of ["exit", "hang"]) {
-      it(`a worker that ${fault === "exit" ? "exits" : "hangs"} mid-job: the caller redoes its unit, the pool goes on with one thread less`, async () => {
-        const p = await createHashPool({threads: THREADS, timeoutMs: 300});
+    // Calls of every op, each checked: a unit redone on the caller must be
+    // redone with its own arguments.
+    const chunks = input.subarray(0, 32 * 2 ** 15);
+    let chunksRoot;
+    const messages = Array.from({length: 3000}, (_, i) => input.subarray(i * 61, i * 61 + ((i * 37) % 900)));
+    let digests;
+    before(() => {
+      chunksRoot = hashtreeRoot(chunks, 2 ** 16);
+      digests = messages.map(sha256Oracle);
+    });
+    const calls = [
+      (p) => {
+        const output = new Uint8Array(32 * n);
+        p.hashInto(input, output);
+        assertBytesEqual(output, expected, "hashInto despite the fault");
+      },
+      (p) => {
+        const root = new Uint8Array(32);
+        p.hasher.merkleizeBlocksBytes(chunks, 2 ** 16, root, 0);
+        assertBytesEqual(root, chunksRoot, "merkleizeBlocksBytes despite the fault");
+      },
+      (p) => p.digestMany(messages).forEach((d, i) => assertBytesEqual(d, digests[i], "digestMany despite the fault")),
+    ];
+
+    /** Calls each op in turn, checking every result, until fired() or 20 s. */
+    function callUntil(p, fired, before = () => {}) {
+      const deadline = performance.now() + 20000;
+      for (let k = 0; performance.now() < deadline; k++) {
+        before();
+        calls[k % calls.length](p);
+        if (fired()) return;
+      }
+      assert.fail("the fault never showed");
+    }
+
+    /** Waits, between calls, until a worker has been replaced and the pool runs all its threads again. */
+    async function untilReplaced(p) {
+      const deadline = performance.now() + 20000;
+      while (!(p.stats().replaced > 0 && p.threads === THREADS) && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.equal(p.threads, THREADS, "the worker was replaced");
+    }
+
+    // A fault fires only when the worker starts a unit, and a worker that
+    // wakes late (a loaded machine) may start none in a call: the caller
+    // takes its units back. So the fault is injected again before each call.
+    for (const [fault, counted] of [["exit", "exited"], ["hang", "hung"], ["throw", "failed"]]) {
+      it(`a worker that ${{exit: "exits", hang: "hangs", throw: "throws"}[fault]} mid-call: the caller does its unit, the worker is replaced and counted`, async () => {
+        const {p, faults} = await faultyPool({timeoutMs: 300});
         try {
-          untilFired(p, 1, fault, () => p.threads === THREADS - 1);
+          callUntil(p, () => p.stats()[counted] > 0 || p.threads < THREADS, () => faults.inject(1, fault));
+          // A hang shows once the timeout has passed, between calls too.
+          const deadline = performance.now() + 20000;
+          while (p.stats()[counted] === 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+          await untilReplaced(p);
+          const stats = p.stats();
+          assert.equal(stats[counted], 1, JSON.stringify(stats));
+          assert.equal(stats.replaced, 1);
+          assert.equal(stats.started, THREADS);
+          if (fault === "throw") assert.equal(stats.lastError, "a worker failed: fault injected for a test");
           const output = new Uint8Array(32 * n);
           p.hashInto(input, output);
           assertBytesEqual(output, expected, "next call");
@@ -275,17 +363,39 @@ describe("sha256-simd/pool", function () {
       });
     }
 
-    it("a worker that stalls mid-job: the call does its unit itself and returns without waiting; the slot is reused after the worker finishes", async () => {
-      const p = await createHashPool({threads: THREADS});
+    it("a worker killed from outside (terminate()) mid-call: every digest stays right, and it is replaced", async function () {
+      const {p, faults} = await faultyPool();
       try {
-        p[injectFault](0, "stall");
+        const victim = faults.started[0];
+        // terminate() takes effect on the worker's thread while this call runs.
+        victim.terminate();
+        for (let k = 0; k < 3; k++) {
+          const output = new Uint8Array(32 * n);
+          p.hashInto(input, output);
+          assertBytesEqual(output, expected, `call ${k}`);
+        }
+        await untilReplaced(p);
+        assert.equal(p.stats().exited + p.stats().hung, 1);
+        assert.equal(faults.started.length, THREADS);
+        const output = new Uint8Array(32 * n);
+        p.hashInto(input, output);
+        assertBytesEqual(output, expected, "after the replacement");
+      } finally {
+        await p.close();
+      }
+    });
+
+    it("a worker that stalls mid-call: the call does its unit itself and returns without waiting; the slot is reused after the worker finishes", async () => {
+      const {p, faults} = await faultyPool();
+      try {
+        faults.inject(0, "stall");
         const deadline = performance.now() + 20000;
         let took = -1;
         while (took < 0 && performance.now() < deadline) {
           const output = new Uint8Array(32 * n);
           const t = performance.now();
           p.hashInto(input, output);
-          if (!p[faultPending](0)) took = performance.now() - t;
+          if (!faults.pending(0)) took = performance.now() - t;
           assertBytesEqual(output, expected, "the call in which the worker stalls");
         }
         assert.ok(took >= 0, "the injected fault never fired");
@@ -301,20 +411,30 @@ describe("sha256-simd/pool", function () {
         p.hashInto(input, output);
         assertBytesEqual(output, expected, "call after the stall");
         assert.equal(p.threads, THREADS);
+        assert.deepEqual(p.stats(), {threads: THREADS, started: THREADS - 1, replaced: 0, exited: 0, hung: 0, failed: 0, startFailures: 0, lastError: null});
       } finally {
         await p.close();
       }
     });
 
-    it("an error inside a worker reaches the caller, and the pool stays usable with all its threads", async () => {
-      const p = await createHashPool({threads: THREADS});
+    it("a replacement that fails to start is counted and tried again later", async () => {
+      let starts = 0;
+      const faults = faultyWorkers();
+      const script = {...faults.script, started: (w) => (starts++, faults.started.push(w))};
+      const p = await createHashPool({threads: 2, timeoutMs: 300, [WORKER_SCRIPT]: script});
       try {
-        const error = untilFired(p, 0, "throw", (e) => e !== null);
-        assert.match(error.message, /^sha256-simd\/pool: a worker failed: fault injected for a test$/);
-        assert.equal(p.threads, THREADS);
+        // The worker's script now fails at its import: every replacement fails to start.
+        script.url = new URL("data:text/javascript,throw new Error('no start')");
+        faults.started[0].terminate();
+        const deadline = performance.now() + 20000;
+        while (p.stats().startFailures < 2 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        const stats = p.stats();
+        assert.ok(stats.startFailures >= 2, JSON.stringify(stats));
+        assert.equal(p.threads, 1);
+        assert.equal(starts, 1);
         const output = new Uint8Array(32 * n);
         p.hashInto(input, output);
-        assertBytesEqual(output, expected, "next call");
+        assertBytesEqual(output, expected, "on the caller alone");
       } finally {
         await p.close();
       }
@@ -361,17 +481,23 @@ describe("sha256-simd/pool", function () {
       assert.equal(r.stdout.trim(), `threads ${THREADS}`);
     });
 
-    it("starts its workers from node --input-type=module -e, whose options a worker refuses", function () {
+    it("starts its workers from node --input-type=module -e, and with V8 options, which a worker refuses", function () {
       // Node's command line; Deno and Bun run this suite with their own.
       if (typeof globalThis.Deno === "object" || process.versions.bun) this.skip();
       const script = `
         import {createHashPool} from ${JSON.stringify(new URL("../js/pool.js", import.meta.url).href)};
         const pool = await createHashPool({threads: 2});
-        console.log("threads", pool.threads);
+        const input = new Uint8Array(64 * 20000).fill(7);
+        const output = new Uint8Array(32 * 20000);
+        pool.hashInto(input, output);
+        console.log("threads", pool.threads, Buffer.from(output.subarray(-32)).toString("hex"));
         await pool.close();`;
-      const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {timeout: 20000, encoding: "utf8"});
-      assert.equal(r.status, 0, r.stderr);
-      assert.equal(r.stdout.trim(), "threads 2");
+      const expected = sha256Oracle(new Uint8Array(64).fill(7));
+      for (const options of [[], ["--expose-gc", "--max-old-space-size=2048"]]) {
+        const r = spawnSync(process.execPath, [...options, "--input-type=module", "-e", script], {timeout: 20000, encoding: "utf8"});
+        assert.equal(r.status, 0, r.stderr);
+        assert.equal(r.stdout.trim(), `threads 2 ${Buffer.from(expected).toString("hex")}`, options.join(" "));
+      }
     });
 
     it("threads: 1 runs every call on the caller, correctly", async () => {
