@@ -1,11 +1,14 @@
-// Which JavaScript engine runs this code, for the few choices that are faster
-// one way on one engine and the other way on another (see where `engine` is
-// used). Told apart by the properties a fresh Error gets, which each engine
-// has had for over a decade and none has copied from another:
-// JavaScriptCore (Safari, every iOS browser, Bun) gives it `line` and
-// `column`, SpiderMonkey (Firefox) `lineNumber` and `columnNumber`, V8
-// (Chrome, Node, Deno) neither. An unknown engine counts as V8, whose choices
-// are the defaults.
+// Which JavaScript engine runs this code, and the few choices that are
+// faster one way on one engine and the other way on another: all of them in
+// one table. Why each engine gets its row, measured, is in
+// docs/performance-notes.md ("Per-engine choices").
+//
+// Engines are told apart by the properties a fresh Error gets, which each
+// has had for over a decade and none has copied from another: JavaScriptCore
+// (Safari, every iOS browser, Bun) gives it `line` and `column`,
+// SpiderMonkey (Firefox) `lineNumber` and `columnNumber`, V8 (Chrome, Node,
+// Deno) neither. An unknown engine counts as V8, whose choices are the
+// defaults.
 
 /** "jsc", "spidermonkey" or "v8". */
 export const engine = detectEngine(new Error());
@@ -15,3 +18,27 @@ export function detectEngine(error) {
   if (typeof error.lineNumber === "number") return "spidermonkey";
   return "v8";
 }
+
+/**
+ * Per engine:
+ * - singleStream: how the SIMD module compresses one stream (digest, SHA256,
+ *   one 64-byte message): "simd", the message schedule four words at a time,
+ *   or "scalar", the scalar module's code;
+ * - hash64Kernel: the SIMD module's 4-lane kernel, "hash64_x4" or
+ *   "hash64_x4m" (cpp/compress_x4m.cpp);
+ * - smallCopy: how the 64-byte functions copy their inputs and digests,
+ *   "set" (TypedArray.prototype.set) or "loop";
+ * - digests: what digest() and the like return, "fresh" (a new Uint8Array)
+ *   or "views" (32-byte views of a shared 8 KiB block, as Node's Buffer pool).
+ * V8 on a server (Node, Deno) differs from V8 in a browser in `digests` alone.
+ * SpiderMonkey, and any engine not listed, gets V8's row.
+ */
+export const ENGINE_CHOICES = {
+  "v8-server": {singleStream: "simd", hash64Kernel: "hash64_x4", smallCopy: "set", digests: "views"},
+  v8: {singleStream: "simd", hash64Kernel: "hash64_x4", smallCopy: "set", digests: "fresh"},
+  jsc: {singleStream: "scalar", hash64Kernel: "hash64_x4m", smallCopy: "loop", digests: "fresh"},
+};
+
+const onServer = typeof globalThis.process?.versions?.node === "string" || typeof globalThis.Deno === "object";
+/** This engine's row of ENGINE_CHOICES. */
+export const choices = ENGINE_CHOICES[engine === "v8" && onServer ? "v8-server" : engine] ?? ENGINE_CHOICES.v8;

@@ -8,7 +8,7 @@
 // Which backends exist is the entry point's choice (install()): index.js
 // gives all three, portable.js the portable one alone, workerd.js the wasm
 // modules as Cloudflare Workers import them; see backends.js.
-import {engine} from "./engine.js";
+import {choices} from "./engine.js";
 import {bindIo} from "./io.js";
 
 /** The installed backends: {simdValid, wasmModule, instantiatePortable}, as backends.js exports them. */
@@ -35,24 +35,14 @@ export let simdEnabled;
 /** The backend in use: "simd", "scalar" or "js". */
 export let backend;
 /**
- * How the SIMD module compresses a single stream (digest, the SHA256 class,
- * one-message hash64): "simd", its message schedule four words at a time in a
- * v128, or "scalar", the scalar module's code. JavaScriptCore runs the scalar
- * schedule faster (WebKitGTK 2.50 jsc shell: 1 KiB digest 4.5 against 7.5 us,
- * digest64 516 against 554 ns, best of 41; Bun 1.4.5: 1 KiB digest 6.5
- * against 8.1 us, digest64 778 against 830 ns, best of 9), V8 the SIMD one
- * (7% on 1 MiB, Node 20), so the loader picks by engine. null in the scalar
- * module.
+ * How the SIMD module compresses a single stream: "simd" or "scalar"
+ * (js/engine.js); null in the other backends.
  */
 export let singleStream;
 /**
  * The SIMD module's 4-lane kernel, which hash64 runs on groups of four
- * messages (hashInto, the batch functions, the hasher): "hash64_x4", or
- * "hash64_x4m", the same in the shape JavaScriptCore compiles well
- * (cpp/compress_x4m.cpp: per message 285 against 434 ns in Bun 1.4.5, 242
- * against 330 in the WebKitGTK 2.50 jsc shell; on V8 it is the slower one,
- * 184 against 157 ns on Node 24), so the loader picks by engine. null in the
- * scalar module.
+ * messages: "hash64_x4" or "hash64_x4m" (js/engine.js); null in the other
+ * backends.
  */
 export let hash64Kernel;
 
@@ -90,8 +80,8 @@ function load(name) {
   singleStream = null;
   hash64Kernel = null;
   if (simdEnabled) {
-    useSingleStream(engine === "jsc" ? "scalar" : "simd");
-    useHash64Kernel(engine === "jsc" ? "hash64_x4m" : "hash64_x4");
+    useSingleStream(choices.singleStream);
+    useHash64Kernel(choices.hash64Kernel);
   }
 }
 

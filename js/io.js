@@ -2,7 +2,7 @@
 // function reads and writes, and the one routine that streams input longer
 // than the buffer through it. All bindings here are live: instance.js calls
 // bindIo() for each new module, and every importer sees the new views.
-import {engine} from "./engine.js";
+import {choices} from "./engine.js";
 
 /** Address and size in bytes of the module's I/O buffer. */
 export let ioPtr;
@@ -50,17 +50,8 @@ export function copyBySet(dst, src, at = 0) {
   dst.set(src, at);
 }
 
-/**
- * How the 64-byte functions copy their 32- and 64-byte inputs and digests:
- * "loop" or "set". JavaScriptCore's set() has a per-call cost that a loop
- * does not: three 32-byte copies took 107-113 ns with set() and 58-62 ns by
- * loop in the WebKitGTK 2.50 jsc shell, and digest2Bytes32Into went from
- * 1.45-1.56x to 1.57-1.75x as-sha256's speed there (best of 11, three runs);
- * in Bun 1.4.5 the loop is the slower, 63-69 against 55-62 ns, a difference
- * lost in its noise at the API. V8 copies faster with set() (51-68 against
- * 57-70 ns, Node 24).
- */
-export const smallCopy = engine === "jsc" ? "loop" : "set";
+/** How the 64-byte functions copy their 32- and 64-byte inputs and digests: "loop" or "set" (js/engine.js). */
+export const smallCopy = choices.smallCopy;
 export const copySmall = smallCopy === "loop" ? copyByLoop : copyBySet;
 
 /** The first n bytes of the I/O buffer. */

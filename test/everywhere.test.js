@@ -223,10 +223,11 @@ async function fetchWhenUp(url, log) {
 // export condition: what a bundle of the package costs an application. A
 // budget is today's size; a change that grows a bundle past it fails here and
 // says so. (@chainsafe/as-sha256 1.2.5 measures about 9.9 KB the same way.)
+// The per-engine table of js/engine.js took each budget up by 100 bytes.
 const budgets = [
-  {name: "default (SIMD, scalar and portable backends)", conditions: [], bytes: 25750},
-  {name: "react-native (portable backend alone)", conditions: ["react-native"], bytes: 10200},
-  {name: "workerd (the .wasm files apart)", conditions: ["workerd", "worker", "browser"], bytes: 10250},
+  {name: "default (SIMD, scalar and portable backends)", conditions: [], bytes: 25850},
+  {name: "react-native (portable backend alone)", conditions: ["react-native"], bytes: 10300},
+  {name: "workerd (the .wasm files apart)", conditions: ["workerd", "worker", "browser"], bytes: 10350},
 ];
 
 describe("bundle sizes, within their budgets", function () {
