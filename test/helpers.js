@@ -1,7 +1,7 @@
 // Shared by every test file.
 import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
-import {concatBytes as concatList, pseudoRandomBytes} from "./support/bytes.js";
+import {concatBytes as concatList, pseudoRandomBytes, pseudoRandomInts} from "./support/bytes.js";
 import {reinitializeInstance, simdEnabled} from "../js/index.js";
 import {backend, useBackend, useHash64Kernel, useSingleStream} from "../js/instance.js";
 
@@ -53,18 +53,7 @@ export function toHex(bytes) {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 }
 
-export {pseudoRandomBytes};
-
-/** Deterministic pseudo-random integers in [0, max), for lengths and split points. */
-export function pseudoRandomInts(seed = 1) {
-  let x = seed >>> 0 || 1;
-  return (max) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % max;
-  };
-}
+export {pseudoRandomBytes, pseudoRandomInts};
 
 /** The arguments, one after another, in a new Uint8Array. */
 export const concatBytes = (...parts) => concatList(parts);

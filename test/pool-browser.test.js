@@ -44,12 +44,16 @@ async function buildBundled(dir) {
   await writeFile(join(dir, "index.html"), html());
 }
 
-/** The same page as plain modules: the package's files, an import map for its names. */
+/**
+ * The same page as plain modules: the package's files, an import map for its
+ * names, and the check with test/support/bytes.js where the repository has
+ * them, for the check's relative import.
+ */
 async function buildPlain(dir) {
   await cp(join(repoRoot, "js"), join(dir, "js"), {recursive: true});
-  await cp(check, join(dir, "pool-check.js"));
+  for (const file of ["test/fixtures/pool-check.js", "test/support/bytes.js"]) await cp(join(repoRoot, file), join(dir, file));
   const map = {imports: {"sha256-simd": "./js/index.js", "sha256-simd/hasher": "./js/hasher.js", "sha256-simd/pool": "./js/pool.js"}};
-  await writeFile(join(dir, "main.js"), `import {poolCheck} from "./pool-check.js";\nglobalThis.poolCheck = poolCheck;\n`);
+  await writeFile(join(dir, "main.js"), `import {poolCheck} from "./test/fixtures/pool-check.js";\nglobalThis.poolCheck = poolCheck;\n`);
   await writeFile(join(dir, "index.html"), html(`<script type="importmap">${JSON.stringify(map)}</script>`));
 }
 
