@@ -1,4 +1,5 @@
-# Build, test and benchmark. `make test` and `make bench` work on a fresh clone;
+# Build, test and benchmark. `make test`, `make bench` (the headline figures,
+# about a minute) and `make bench-full` (every benchmark) work on a fresh clone;
 # `make wasm` needs Emscripten (Debian: apt-get install emscripten binaryen).
 
 EMCC ?= emcc
@@ -28,7 +29,7 @@ GENERATED := $(WASM) js/wasm-code.js js/portable-code.js
 # binaryen's own tools, from the binaryen that emcc uses.
 BINARYEN = $(shell $(EMCONFIG) BINARYEN_ROOT)/bin
 
-.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-portable bench-engine readme check-readme deps clean
+.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -164,10 +165,23 @@ test-bench: deps
 test-matrix: deps
 	node test/matrix.js $(ENGINES)
 
+# The headline in about a minute on a 2-core machine: the core functions and
+# digest at three sizes against the peers (bench/node.js --headline), printed
+# as a table and written to bench/results/*_headline.json, a partial run that
+# `make readme` leaves out.
 bench: deps
+	node bench/node.js --headline $(BENCH_ARGS)
+
+# Everything, over 5 minutes on a 2-core machine: every case, the merkle
+# hasher's, the thread pool's at each thread count and the heap use, then the
+# portable backend, the functions beyond as-sha256 and ssz's BeaconState
+# workload. The README's tables come from its results files, and from
+# bench-engine's.
+bench-full: deps
 	node bench/node.js --hasher --pool $(BENCH_ARGS)
 	node bench/portable.js
 	node bench/beyond.js
+	node bench/ssz.js
 
 # The portable backend against @noble/hashes where wasm is missing: Node with
 # its JIT and wasm refused, Node --jitless, and Hermes (docs/performance-notes.md).
@@ -176,7 +190,8 @@ bench-portable: deps
 	node --jitless bench/portable.js
 	node bench/portable.js --hermes
 
-# The same benchmark on another engine, each fetched by npm (browsers: the
+# The same benchmark on another engine, a full run of every case of
+# cases.js and cases-hasher.js, each engine fetched by npm (browsers: the
 # Debian packages, driven headless):
 #   make bench-engine ENGINE=node22|node24|node26|deno|bun|chromium|firefox|webkitgtk
 # at the versions pinned in test/runtimes.json, which test/matrix.js uses too.

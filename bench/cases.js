@@ -66,6 +66,28 @@ export const implIds = [
   "webcrypto",
 ];
 
+/**
+ * The cases of the headline run (bench/node.js --headline, `make bench`): the
+ * functions a merkle tree calls, the batch functions and digest at three
+ * sizes: about 45 s on a 2-core machine, where `make bench-full`, with every
+ * case of this file, takes over 5 minutes.
+ */
+export const headlineCaseIds = [
+  "hashInto-65536",
+  "hashInto-16",
+  "digest64",
+  "digest2Bytes32Into",
+  "digest64HashObjectsInto",
+  "batchHash4UintArray64s",
+  "batchHash4HashObjectInputs",
+  "digest-32 B",
+  "digest-1 KiB",
+  "digest-1 MiB",
+];
+
+/** A --filter regular expression that keeps exactly these case ids. */
+export const idsFilter = (ids) => `^(?:${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`;
+
 function split(bytes, size) {
   const parts = [];
   for (let off = 0; off < bytes.length; off += size) parts.push(bytes.subarray(off, off + size));

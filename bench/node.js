@@ -2,12 +2,19 @@
 // process. Prints progress to stderr and a table to stdout, and writes the
 // results JSON (schema: bench/results/README.md).
 //
-//   node bench/node.js [--quick] [--rounds N] [--time MS] [--filter REGEX]
+//   node bench/node.js [--headline] [--quick] [--rounds N] [--time MS] [--filter REGEX]
 //                      [--impl REGEX] [--alloc-calls N] [--markdown] [--out FILE]
 //                      [--label TEXT] [--warmup-time MS] [--batch-ms MS] [--hasher] [--pool]
 //
-// --filter keeps the cases whose id matches (and the heap section if "alloc"
-// matches); --impl keeps the implementations whose id matches. --hasher adds
+// --headline (`make bench`) keeps the cases of headlineCaseIds in cases.js,
+// without the heap section: the figures a newcomer asks for in about a minute
+// on a 2-core machine, where everything (`make bench-full`) takes over 5. The
+// run is recorded with options.headline and, as its options.filter, a regular
+// expression of those ids, so bench/readme.js, which builds the README from
+// full runs only, leaves it out; and its file name ends in _headline, so it
+// does not replace a full run of the same day. --filter keeps the cases whose
+// id matches (within --headline's, if given) and the heap section if "alloc"
+// matches; --impl keeps the implementations whose id matches. --hasher adds
 // the persistent-merkle-tree hasher cases of cases-hasher.js (about a minute
 // more on a 2-core machine). --pool adds the thread pool's cases of
 // cases-pool.js (sha256-simd/pool at 1, 2, 4, ... threads up to the core count).
@@ -23,7 +30,7 @@ import {parseArgs} from "node:util";
 import * as ours from "sha256-simd";
 import {allocMethod, gcFunction, measureAlloc} from "./alloc.js";
 import {buildInfo} from "./build-info.js";
-import {makeCases, selectCases} from "./cases.js";
+import {headlineCaseIds, idsFilter, makeCases, selectCases} from "./cases.js";
 import {makeResults, resultsFileName} from "./results.js";
 import {defaultOptions, runCases} from "./runner.js";
 import {formatResults} from "./table.js";
@@ -37,6 +44,7 @@ export function parseOptions(argv) {
   const {values} = parseArgs({
     args: argv,
     options: {
+      headline: {type: "boolean", default: false},
       quick: {type: "boolean", default: false},
       rounds: {type: "string"},
       time: {type: "string"},
@@ -64,8 +72,15 @@ export function parseOptions(argv) {
   num("batch-ms", "batchMs");
   num("alloc-calls", "allocCalls");
   if (o.rounds < 1) throw new Error("--rounds must be at least 1");
-  const {quick, filter, impl, markdown, out, label, hasher, pool} = values;
-  return {...o, quick, filter, impl, markdown, out, label, hasher, pool};
+  const {headline, quick, impl, markdown, out, label, hasher, pool} = values;
+  const filter = values.filter ?? (headline ? idsFilter(headlineCaseIds) : undefined);
+  return {...o, headline, quick, filter, impl, markdown, out, label, hasher, pool};
+}
+
+/** Where the results go without --out: bench/results/, a headline run's name ending in _headline. */
+export function resultsFile(env, {headline}) {
+  const name = resultsFileName(env);
+  return join(resultsDir, headline ? name.replace(/\.json$/, "_headline.json") : name);
 }
 
 const firstLine = (e) => String(e?.message ?? e).split("\n")[0];
@@ -184,6 +199,7 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   const pools = opts.pool ? await loadPoolCases(notes, hashtree) : undefined;
   if (pools) cases.push(...pools.cases);
   cases = selectCases(cases, opts);
+  if (opts.headline) cases = cases.filter((c) => headlineCaseIds.includes(c.id));
   const oracle = (m) => nodeCrypto.createHash("sha256").update(m).digest();
   const progress = progressPrinter(stderr);
   const results = await runCases(cases, {...opts, oracle, onProgress: progress});
@@ -191,7 +207,7 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
 
   let alloc;
   if (!isNode) notes.push("heap use not measured: it needs Node's v8 module");
-  if (isNode && opts.allocCalls > 0 && (!opts.filter || new RegExp(opts.filter).test("alloc"))) {
+  if (isNode && !opts.headline && opts.allocCalls > 0 && (!opts.filter || new RegExp(opts.filter).test("alloc"))) {
     const libsForAlloc = [{impl: "ours-simd", lib: ours}, {impl: "as-sha256", lib: asSha256}];
     if (!ours.simdEnabled) libsForAlloc[0].impl = "ours-scalar";
     alloc = await measureAlloc(libsForAlloc, opts.allocCalls, (fn, impl) =>
@@ -200,7 +216,7 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   }
   if (stderr.isTTY) stderr.write("\r\x1b[K");
 
-  const {rounds, time, warmupTime, batchMs, allocCalls, quick, filter, impl, hasher, pool} = opts;
+  const {rounds, time, warmupTime, batchMs, allocCalls, headline, quick, filter, impl, hasher, pool} = opts;
   const options = {
     rounds,
     time,
@@ -212,10 +228,11 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
     impl: impl ?? null,
     hasher,
     pool,
+    headline,
   };
   const env = environment(opts.label);
   const doc = makeResults({build: await buildInfo(), env, options, results, notes, alloc, allocMethod: alloc && allocMethod});
-  const file = opts.out ?? join(resultsDir, resultsFileName(doc.env));
+  const file = opts.out ?? resultsFile(doc.env, opts);
   mkdirSync(dirname(file), {recursive: true});
   writeFileSync(file, JSON.stringify(doc, null, 2) + "\n");
   const text = formatResults(doc, cases, {markdown: opts.markdown});

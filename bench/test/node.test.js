@@ -5,8 +5,9 @@ import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
 import {mkdtempSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
-import {join} from "node:path";
-import {main} from "../node.js";
+import {basename, join} from "node:path";
+import {main, resultsFile} from "../node.js";
+import {matchingResults} from "../readme.js";
 import {resultsFileName} from "../results.js";
 import {runCases} from "../runner.js";
 import {simdEnabled} from "sha256-simd";
@@ -130,9 +131,89 @@ describe("benchmark (bench/node.js --quick)", function () {
     assert.equal(typeof doc.allocMethod, "string");
   });
 
-  it("prints a table with a row per result", function () {
+  it("prints a table with a row per result, of the package and its peers without the project's targets", function () {
     for (const r of doc.results) assert.ok(run.text.includes(r.title), r.title);
-    assert.match(run.text, /Targets: \d+ of \d+ hold/);
+    assert.match(run.text, /^sha256-simd {2,}ok /m);
+    assert.match(run.text, /^as-sha256 {2,}ok /m);
+    assert.doesNotMatch(run.text, /target|holds|not yet|\bours\b/i);
+    assert.doesNotMatch(run.text, /\b(yes|YES|NO)\b/);
+    assert.doesNotMatch(run.text, /headline/i);
+  });
+});
+
+/** The cases of `make bench` (bench/node.js --headline), in table order. */
+const headline = [
+  "hashInto-65536",
+  "hashInto-16",
+  "digest64",
+  "digest2Bytes32Into",
+  "digest64HashObjectsInto",
+  "batchHash4UintArray64s",
+  "batchHash4HashObjectInputs",
+  "digest-32 B",
+  "digest-1 KiB",
+  "digest-1 MiB",
+];
+
+describe("headline benchmark (bench/node.js --headline --quick, what make bench runs)", function () {
+  this.timeout(60000);
+  let dir;
+  let run;
+  let doc;
+
+  before(async function () {
+    dir = mkdtempSync(join(tmpdir(), "sha256-simd-bench-"));
+    run = await main(["--headline", "--quick", "--out", join(dir, "r.json")], {stdout: quiet, stderr: quiet});
+    doc = JSON.parse(readFileSync(run.file, "utf8"));
+  });
+
+  after(function () {
+    rmSync(dir, {recursive: true, force: true});
+  });
+
+  it("runs the headline cases against every peer, without the heap section", function () {
+    assert.deepEqual([...new Set(doc.results.map((r) => r.case))], headline);
+    for (const id of headline) {
+      const ran = doc.results.filter((r) => r.case === id).map((r) => r.impl);
+      for (const impl of [simdEnabled ? "ours-simd" : "ours-scalar", "as-sha256", "hash-wasm", "noble", "node-crypto"]) {
+        assert.ok(ran.includes(impl), `${id}: ${impl} in ${ran}`);
+      }
+    }
+    for (const r of doc.results) assert.equal(r.correct, true, `${r.case} ${r.impl}`);
+    assert.equal(doc.alloc, undefined);
+    assert.equal(doc.options.allocCalls, 0);
+  });
+
+  it("is recorded as a partial run, which the README's tables leave out", function () {
+    assert.equal(doc.options.headline, true);
+    assert.equal(typeof doc.options.filter, "string");
+    for (const id of headline) assert.match(id, new RegExp(doc.options.filter));
+    assert.doesNotMatch("digest-16 KiB", new RegExp(doc.options.filter));
+    const full = {...doc, options: {...doc.options, quick: false, filter: null, headline: false}};
+    const sha = doc.build.simdWasmSha256;
+    assert.equal(matchingResults([{name: "h.json", doc: {...doc, options: {...doc.options, quick: false}}}], sha).size, 0);
+    assert.equal(matchingResults([{name: "f.json", doc: full}], sha).size, 1);
+  });
+
+  it("goes to a file of its own, so it does not replace a full run of the same day", function () {
+    assert.equal(basename(resultsFile(doc.env, {headline: true})), resultsFileName(doc.env).replace(/\.json$/, "_headline.json"));
+    assert.equal(basename(resultsFile(doc.env, {headline: false})), resultsFileName(doc.env));
+  });
+
+  it("says in its table that it is the headline and where the rest is", function () {
+    for (const id of headline) assert.ok(run.text.includes(doc.results.find((r) => r.case === id).title), id);
+    assert.match(run.text, /headline cases only; `make bench-full`/);
+    assert.doesNotMatch(run.text, /target|holds|\bours\b|Heap use over repeated calls/i);
+    assert.doesNotMatch(run.text, /\b(yes|YES|NO)\b/);
+  });
+
+  it("narrows to the headline cases --filter matches", async function () {
+    const argv = ["--headline", "--quick", "--filter", "^digest", "--impl", "^ours-simd$|^as-sha256$", "--out", join(dir, "f.json")];
+    const {doc: narrowed} = await main(argv, {stdout: quiet, stderr: quiet});
+    const want = headline.filter((id) => id.startsWith("digest"));
+    assert.deepEqual([...new Set(narrowed.results.map((r) => r.case))], want);
+    assert.equal(narrowed.options.filter, "^digest");
+    assert.equal(narrowed.options.headline, true);
   });
 });
 
