@@ -12,6 +12,7 @@ import {join, resolve} from "node:path";
 import {fileURLToPath, pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import {packageDir, sha256Hex} from "./build-info.js";
+import {sszSection} from "./readme-ssz.js";
 import {formatRatio, formatTime, grid} from "./table.js";
 
 const resultsDir = fileURLToPath(new URL("results", import.meta.url));
@@ -28,7 +29,7 @@ const engines = [
   ["firefox", "Firefox"],
   ["webkitgtk", "WebKitGTK"],
 ];
-const headlineEngines = ["node26", "node24"];
+const headlineEngines = ["node24"];
 
 /** The ratio table's cases: as-sha256's time over ours on each engine. */
 const ratioCases = [
@@ -73,7 +74,7 @@ const fullRun = (options) => !options?.quick && !options?.filter && !options?.im
 export function matchingResults(files, simdSha256) {
   const newest = new Map();
   for (const {name, doc} of files) {
-    if (doc.build?.simdWasmSha256 !== simdSha256 || !fullRun(doc.options)) continue;
+    if (!Array.isArray(doc.results) || doc.build?.simdWasmSha256 !== simdSha256 || !fullRun(doc.options)) continue;
     const engine = engineOf(doc.env);
     if (!newest.has(engine) || newest.get(engine).doc.env.date < doc.env.date) newest.set(engine, {name, doc});
   }
@@ -113,15 +114,6 @@ function headlineTable({name, doc}) {
     ];
   });
   const lines = [source(name, doc), "", grid(head, body, true)];
-  if (doc.alloc) {
-    const heap = doc.alloc.map((a) => [`\`${a.fn}\``, a.impl, a.bytesPerCall.toFixed(2), String(a.gcCount)]);
-    lines.push(
-      "",
-      `Heap use over ${doc.alloc[0].calls.toLocaleString("en-US")} calls each, same run (\`bench/alloc.js\`):`,
-      "",
-      grid(["function", "impl", "bytes/call", "GCs"], heap, true),
-    );
-  }
   return lines.join("\n");
 }
 
@@ -163,6 +155,7 @@ function ratioSection(matching) {
 
 /** A run of every pool case at full length: not --quick, no --impl, and no --filter but ^pool- (all of them). */
 const poolRun = (doc) =>
+  Array.isArray(doc.results) &&
   !doc.options?.quick &&
   !doc.options?.impl &&
   [undefined, null, "^pool-"].includes(doc.options?.filter) &&
@@ -302,6 +295,7 @@ export function generate(readme, files, simdSha256) {
     pool: poolSection(poolResults(files, simdSha256)),
     portable: portableSection(files),
     beyond: beyondSection(files),
+    ssz: sszSection(files, simdSha256),
   });
 }
 

@@ -155,7 +155,7 @@ describe("bench/beyond.js --quick", function () {
   it("writes a document bench/readme.js renders", function () {
     const readme = "<!-- bench:start headline -->\n<!-- bench:end -->\n<!-- bench:start engines -->\n<!-- bench:end -->\n" +
       "<!-- bench:start pool -->\n<!-- bench:end -->\n<!-- bench:start portable -->\n<!-- bench:end -->\n" +
-      "<!-- bench:start beyond -->\n<!-- bench:end -->\n";
+      "<!-- bench:start beyond -->\n<!-- bench:end -->\n<!-- bench:start ssz -->\n<!-- bench:end -->\n";
     const out = generate(readme, [{name: "beyond_test.json", doc}], "0".repeat(64));
     assert.match(out, /\| case \| @noble\/hashes \| node:crypto \| sha256-simd's hmac\(\) \(key set up per call\) \|/);
     for (const name of Object.keys(expected)) assert.match(out, new RegExp(`\\| ${name.replace(/[()]/g, "\\$&")} \\| \\d+\\.\\d\\d× \\|`));

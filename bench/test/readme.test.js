@@ -60,6 +60,29 @@ const beyondFile = {
     ],
   },
 };
+/** A run of bench/ssz.js: two hashers, one case, with the hash step's split. */
+function sszDoc({date, sha = simd, quick = false}) {
+  return {
+    benchmark: "ssz-beacon-state",
+    build: {simdWasmSha256: sha},
+    env: {runtime: "node", runtimeVersion: "24.2.0", cpu: "Test CPU", cores: 2, date},
+    options: {rounds: 5, quick},
+    workload: {validators: 200000, modified: 100000, hashStepNodes: 150000},
+    hashers: [
+      {id: "ours", label: "sha256-simd"},
+      {id: "pool", label: "sha256-simd pool, 2 threads"},
+      {id: "hashtree", label: "@chainsafe/hashtree"},
+    ],
+    cases: {hashStep: "hash step"},
+    summary: {hashStep: {ours: {bestMs: 50, medianMs: 52}, pool: {bestMs: 40, medianMs: 39}, hashtree: {bestMs: 41, medianMs: 40}}},
+    split: {ours: {hashStepNs: 350, packNs: 200, applyNs: 30, restNs: 120}},
+  };
+}
+const sszFiles = [
+  {name: "ssz_node-24.2.0_a.json", doc: sszDoc({date: "2026-12-01T02:00:00Z"})},
+  {name: "ssz_node-24.2.0_b.json", doc: sszDoc({date: "2026-12-01T03:00:00Z", quick: true})},
+  {name: "ssz_node-24.2.0_c.json", doc: sszDoc({date: "2026-12-01T04:00:00Z", sha: other})},
+];
 /** A run of bench/portable.js. */
 const portableFile = {
   name: "portable_node-24.2.0-jitless_a.json",
@@ -69,7 +92,7 @@ const portableFile = {
 const readme =
   "top\n<!-- bench:start headline -->\nhand-written\n<!-- bench:end -->\nmiddle\n<!-- bench:start engines -->\n<!-- bench:end -->\n" +
   "<!-- bench:start pool -->\n<!-- bench:end -->\n<!-- bench:start portable -->\n<!-- bench:end -->\n" +
-  "<!-- bench:start beyond -->\n<!-- bench:end -->\nend\n";
+  "<!-- bench:start beyond -->\n<!-- bench:end -->\n<!-- bench:start ssz -->\n<!-- bench:end -->\nend\n";
 
 describe("README tables from bench/results/ (bench/readme.js)", function () {
   it("takes the newest full run per engine among those of the committed module", function () {
@@ -86,7 +109,6 @@ describe("README tables from bench/results/ (bench/readme.js)", function () {
     assert.ok(ratioRow, out);
     assert.match(out, /\| case \| Node 24\.2\.0 \(V8 13\.6\) \| Deno 2\.9\.6 \(V8 13\.6\) \|/);
     assert.match(out, /Not shown, for want of a results file of the committed module: Node 22, Node 26, Bun, Chromium, Firefox, WebKitGTK\./);
-    assert.match(out, /No results file for Node 26 matches the committed module\./);
     assert.match(out, /\| digest64 \| 100 ns \| 150 ns \| 175 ns \| \*\*1\.75×\*\* \|/);
     assert.match(out, /bench\/results\/node-24\.2\.0_a\.json/);
     assert.match(out, /No portable_\*\.json file in `bench\/results\/`\./);
@@ -131,6 +153,17 @@ describe("README tables from bench/results/ (bench/readme.js)", function () {
     assert.match(withSplit, /\| 2 threads \(speed-up\) \| ceiling: 2 threads, fixed split \(speed-up\) \| hashtree \|/);
     assert.match(withSplit, /\| 625 ns \(1\.60×\) \| 550 ns \(1\.82×\) \| 250 ns \|/);
     assert.match(generate(readme, files, simd), /No results file of the thread pool/);
+  });
+
+  it("writes ssz's workload from the newest full ssz_*.json of the committed module, which no other table takes", function () {
+    assert.match(generate(readme, files, simd), /No ssz_\*\.json file of the committed module/);
+    const out = generate(readme, [...files, ...sszFiles], simd);
+    assert.match(out, /\| case \| sha256-simd \| sha256-simd pool, 2 threads \| @chainsafe\/hashtree \| pool ÷ sha256-simd \| sha256-simd ÷ hashtree \|/);
+    assert.match(out, /\| hash step \| 52\.0 ms \(best 50\.0 ms\) \| 39\.0 ms \(best 40\.0 ms\) \| 40\.0 ms \(best 41\.0 ms\) \| 0\.75× \| 1\.30× \|/);
+    assert.match(out, /bench\/results\/ssz_node-24\.2\.0_a\.json/);
+    assert.match(out, /350 ns each on one thread: 200 ns to read/);
+    assert.equal(matchingResults([...files, ...sszFiles], simd).get("node24").name, "node-24.2.0_a.json");
+    assert.equal(poolResults([...sszFiles], simd), null);
   });
 
   it("fails on a README without a section's markers", function () {
