@@ -28,7 +28,14 @@ export const ARG = 3;
 export const SEQ = 4;
 /** FAILED: the error message's length in bytes, at the start of the output area. */
 export const MESSAGE = 5;
-export const CONTROL_WORDS = SLOT_BASE + SLOTS * SLOT_FIELDS;
+/**
+ * A worker's control words fill one 64-byte cache line of their own, so the
+ * slots start on a line too: with 13 words, the caller's writes into the
+ * first slot shared a line with the words the worker spins on, and hashInto
+ * of 2^16 messages on 2 threads ran 12% slower (docs/performance-notes.md, "pool").
+ */
+export const CONTROL_WORDS = 16;
+if (SLOT_BASE + SLOTS * SLOT_FIELDS > CONTROL_WORDS) throw new Error("pool-unit.js: the control words outgrow their cache line");
 export const slotWord = (worker, slot, field) => worker * CONTROL_WORDS + SLOT_BASE + slot * SLOT_FIELDS + field;
 export const doorbell = (worker) => worker * CONTROL_WORDS + DOORBELL;
 
