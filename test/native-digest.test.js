@@ -49,7 +49,7 @@ describe("digest on node:crypto from a length on (js/node.js)", function () {
   });
 
   it("is on where the entry found node:crypto, from the measured length", function () {
-    assert.ok(saved.hash !== null && Number.isInteger(saved.min) && saved.min > 0, `native: ${JSON.stringify(saved)}`);
+    assert.ok(saved.hash !== null && Number.isInteger(saved.min) && saved.min >= 0, `native: ${JSON.stringify(saved)}`);
   });
 
   it("gives FIPS 180-4's digests on either path", function () {
