@@ -1,14 +1,14 @@
 // Single-stream compression for the SIMD module: the message schedule is
 // computed four words at a time in a v128 (as RustCrypto's sha2 does on
 // wasm32), and the rounds run scalar. With the 16-word ring out of the
-// general registers the rounds spill less: 7% faster than compress_scalar on
-// 1 MiB (V8 11.3, x64).
+// general registers the rounds spill less, and on V8 this is the faster of
+// the two.
 //
 // The schedule stays in four v128 registers, 16 words ahead of the rounds,
-// and each round takes its K + W as a lane of v + K: 14% faster 1 MiB digest
-// and 6% faster hash64_x1 than storing all 64 K + W to a stack array and
-// loading them back, which kept a pointer and an index in general registers:
-// half the stack accesses per round (71 against 134 per 16 rounds).
+// and each round takes its K + W as a lane of v + K. Storing all 64 K + W to
+// a stack array and loading them back kept a pointer and an index in general
+// registers, and about twice the stack accesses per round
+// (docs/performance-notes.md, "The kernels' code shape").
 #include "rounds.h"
 
 #ifndef SHA256_SIMD128

@@ -1,14 +1,13 @@
 // compress_x4m: compress_x4 in the shape that JavaScriptCore compiles well,
 // for the loader to choose there (js/instance.js). Two changes, each
-// measured in Bun 1.4.5 and the jsc shell (WebKitGTK 2.50) on hash64:
+// faster on hash64 in Bun and the jsc shell (docs/performance-notes.md,
+// "The kernels' code shape"):
 // - The whole message schedule is computed into memory first (w[64], 1 KiB
 //   of stack), and the rounds read it back, where compress_x4 keeps 16
 //   message vectors live through the rounds. Bun's top tier (OMG) spilled
-//   those: 1106 stack accesses in hash64_x4 against 120 here, and 307
-//   against 434 ns per message (jsc shell: 308 against 330).
-// - The lanes are v128m (lanes.h), whose left shifts are multiplications:
-//   285 ns per message in Bun, 242 in the jsc shell.
-// On V8 hash64_x4m is slower than hash64_x4 (184 against 157 ns, Node 24).
+//   those.
+// - The lanes are v128m (lanes.h), whose left shifts are multiplications.
+// On V8 hash64_x4m is slower than hash64_x4.
 #include "rounds.h"
 
 #ifndef SHA256_SIMD128

@@ -25,11 +25,11 @@ void ctx_update(Ctx* ctx, const uint8_t* data, size_t len) {
     compress(ctx->h, ctx->block, 1);
     ctx->block_len = 0;
   }
-  // Whole blocks at most kBlocksPerCall to a call of compress(): Bun 1.4.5
-  // (JavaScriptCore) ran compress_scalar's loop over the 16384 blocks of a
-  // 1 MiB digest at 571 ns per block, and at 364 ns in calls of 64 blocks,
-  // as fast as a 1 KiB digest; a call more costs nothing measurable on 64
-  // blocks elsewhere.
+  // Whole blocks at most kBlocksPerCall to a call of compress(): Bun
+  // (JavaScriptCore) runs compress_scalar's loop over a long run of blocks
+  // slower per block than in calls of 64, and a call more costs nothing
+  // measurable on 64 blocks elsewhere (docs/performance-notes.md, "The
+  // kernels' code shape").
   constexpr size_t kBlocksPerCall = 64;
   for (size_t n = len / 64; n > 0;) {
     size_t blocks = n < kBlocksPerCall ? n : kBlocksPerCall;

@@ -8,16 +8,14 @@ namespace sha256 {
 
 inline uint32_t shr(uint32_t x, int n) { return x >> n; }
 inline uint32_t rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
-// Three operations instead of the four of (e & f) ^ (~e & g): 7% faster
-// hash64_x1.
+// Three operations instead of the four of (e & f) ^ (~e & g), for a shorter
+// round (docs/performance-notes.md, "The kernels' code shape").
 inline uint32_t ch(uint32_t e, uint32_t f, uint32_t g) { return g ^ (e & (f ^ g)); }
 inline uint32_t splat(uint32_t x, uint32_t) { return x; }
 // Maj(a, b, c) given ab = a ^ b and bc = b ^ c, as (a & (b ^ c)) + (b & c): the two terms
 // share no set bit, so + is |, and Maj is two operations deep from a, not
 // three as in b ^ ((a ^ b) & (b ^ c)). V8 13.6 (Node 24) then keeps the
-// rounds in registers (11 stack accesses per 16 rounds, not 33): 1 MiB digest
-// 11% and hash64_x1 5% faster on Node 24, 3% and 1% slower on Node 20,
-// 1.8% and 0% on Node 22.
+// rounds in registers (docs/performance-notes.md, "The kernels' code shape").
 inline uint32_t maj(uint32_t a, uint32_t b, uint32_t c, uint32_t, uint32_t bc) { return (a & bc) + (b & c); }
 
 #ifdef SHA256_SIMD128
@@ -29,10 +27,12 @@ inline v128_t ch(v128_t e, v128_t f, v128_t g) { return wasm_v128_bitselect(f, g
 inline v128_t splat(uint32_t x, v128_t) { return wasm_i32x4_splat(x); }
 // Maj(a, b, c) given ab = a ^ b and bc = b ^ c: where a and b agree it is
 // their bit, elsewhere c's. Two operations here and the xor for ab, which the
-// next round reuses as its bc (3% faster than four operations).
+// next round reuses as its bc, not four (docs/performance-notes.md, "The
+// kernels' code shape").
 inline v128_t maj(v128_t, v128_t b, v128_t, v128_t ab, v128_t bc) { return b ^ (ab & bc); }
 // Lane i of x, i a constant once loops are unrolled. Taken from a 64-bit lane
-// (vmovq/vpextrq and a shift in V8, not vpextrd): 2.5% faster 1 MiB digest.
+// (vmovq/vpextrq and a shift in V8, not vpextrd), the faster extraction
+// (docs/performance-notes.md, "The kernels' code shape").
 using i64x2 = int64_t __attribute__((vector_size(16)));
 inline uint32_t lane(v128_t x, int i) { return uint32_t(uint64_t(((i64x2)x)[i / 2]) >> (32 * (i % 2))); }
 
@@ -41,13 +41,12 @@ inline uint32_t lane(v128_t x, int i) { return uint32_t(uint64_t(((i64x2)x)[i / 
 // an i32x4 shift by a constant as four instructions: the count moved to a
 // general register, and'ed with 31, moved to an xmm register, then a shift by
 // register. A left shift by n here is therefore a multiplication by 2^n, one
-// vpmulld with the 2^n vector loaded from kPow2x4: hash64_x4m 242 against 308
-// ns per message in the jsc shell and 285 against 301 in Bun, the same
-// kernel with shifts. The load is volatile, so that clang neither folds the
-// multiplication back into a shift nor hoists the ten 2^n vectors out of the
-// rounds into locals, which Bun then spilled (343 ns per message). V8 keeps
-// its one-instruction shifts: there hash64_x4m is slower (184 against 157
-// ns, Node 24) and is not used.
+// vpmulld with the 2^n vector loaded from kPow2x4, the faster there. The load
+// is volatile, so that clang neither folds the multiplication back into a
+// shift nor hoists the ten 2^n vectors out of the rounds into locals, which
+// Bun then spilled. V8 keeps its one-instruction shifts: there hash64_x4m is
+// the slower and is not used (docs/performance-notes.md, "The kernels' code
+// shape").
 struct v128m {
   v128_t v;
 };
@@ -73,8 +72,8 @@ constexpr Lanes4<32> make_pow2x4() {
 // kPow2x4.lanes[n]: 2^n in each lane.
 inline constexpr Lanes4<32> kPow2x4 = make_pow2x4();
 // kKx4.lanes[t]: K[t] in each lane. hash64_x4m adds these loaded, not K[t]
-// loaded and splatted (two instructions in JavaScriptCore): 280 against 288
-// ns per message in Bun, 259 against 265 in the jsc shell.
+// loaded and splatted (two instructions in JavaScriptCore), the faster there
+// (docs/performance-notes.md, "The kernels' code shape").
 inline constexpr Lanes4<64> kKx4 = lanes4<64>(K);
 
 inline v128m operator+(v128m a, v128m b) { return {a.v + b.v}; }
@@ -116,7 +115,8 @@ inline void load_x4(v128_t w[16], const uint8_t* const blocks[4]) {
 #endif
 
 // Writes the state as a big-endian digest. With SIMD, two v128 byte swaps
-// instead of 32 byte stores: 2% faster hash64_x1, 5% faster 32-byte digest.
+// instead of 32 byte stores, the faster (docs/performance-notes.md, "The
+// kernels' code shape").
 inline void store_digest(uint8_t out[32], const uint32_t state[8]) {
 #ifdef SHA256_SIMD128
   wasm_v128_store(out, bswap32(wasm_v128_load(state)));

@@ -4,7 +4,7 @@
 // each lane's message, and a lane whose message has ended takes the next one.
 // When one lane is left busy, its message finishes on one stream, which is
 // then the faster: a 4-lane step costs about what two single-stream
-// compressions cost (docs/performance-notes.md).
+// compressions cost (docs/performance-notes.md, "digest_many's lanes").
 #include <string.h>
 
 #include "rounds.h"

@@ -5,10 +5,9 @@
 // in round t, a is s[-t & 7], b is s[(1 - t) & 7], and so on. Loops over
 // rounds are unrolled 16 (or 8) times so that every index is a constant and
 // s[] and the 16-word message ring w[] become wasm locals, while the loop
-// around them stays rolled. Measured on x64 (V8 11.3): a rolled 64-round loop
-// that rotated with moves kept s[] on the stack and ran at half the speed; a
-// full 64-round unroll was 15% slower than 16 (instruction cache) and 2.5x
-// the code.
+// around them stays rolled: a rolled loop that rotates with moves keeps s[]
+// on the stack, and a full 64-round unroll outgrows the instruction cache
+// (docs/performance-notes.md, "The kernels' code shape").
 #pragma once
 #include <string.h>
 
@@ -21,8 +20,9 @@ namespace sha256 {
 
 template <class V> SHA256_INLINE V big_sigma0(V x) { return rotr(x, 2) ^ rotr(x, 13) ^ rotr(x, 22); }
 // Scalar: rotr(x, 13) ^ rotr(x, 22) as rotr(x ^ rotr(x, 9), 13) saves V8 a
-// register copy (its rotates overwrite their operand): 2.5% faster 1 MiB
-// digest. Not for Sigma1: there it lengthens the e chain, 10% slower.
+// register copy (its rotates overwrite their operand). Not for Sigma1: there
+// it lengthens the e chain (docs/performance-notes.md, "The kernels' code
+// shape").
 SHA256_INLINE uint32_t big_sigma0(uint32_t x) { return rotr(x, 2) ^ rotr(x ^ rotr(x, 9), 13); }
 template <class V> SHA256_INLINE V big_sigma1(V x) { return rotr(x, 6) ^ rotr(x, 11) ^ rotr(x, 25); }
 template <class V> SHA256_INLINE V small_sigma0(V x) { return rotr(x, 7) ^ rotr(x, 18) ^ shr(x, 3); }
@@ -43,7 +43,8 @@ SHA256_INLINE void round(V s[8], int t, V kw, V& bc) {
   // Sigma1(e) added last and Sigma0(a) + Maj summed before t1: one add after
   // Sigma1 on the e chain, not three. clang keeps this order in the 4-lane
   // kernel (it already reassociated the scalar one), and V8 13.6 (Turboshaft)
-  // no longer reschedules it: hash64 12% faster on Node 24, same on 20 and 22.
+  // no longer reschedules it, so this order is the one that runs
+  // (docs/performance-notes.md, "The kernels' code shape").
   V t1 = (h + kw) + ch(e, f, g) + big_sigma1(e);
   V ab = a ^ b;
   d = d + t1;
@@ -69,8 +70,8 @@ SHA256_INLINE void rounds64(V state[8], KW kw, Between between) {
 
 // Compresses one block whose 16 message words are w[0..15] (clobbered) into
 // state. The schedule runs 16 words ahead of the rounds, in place: the round
-// body then appears once in the code, not twice (28% smaller SIMD module at
-// the same speed).
+// body then appears once in the code, not twice, for a smaller module at the
+// same speed (docs/performance-notes.md, "The kernels' code shape").
 //
 // Constants are read through a pointer that steps, not as K[base + t]: LLVM
 // then folds t into the load offset, where from base + t it computes each
@@ -109,11 +110,10 @@ SHA256_INLINE void compress_w64(V state[8], const V w[64], const V k[64]) {
 }
 
 // Compresses the constant padding block of a 64-byte message into state.
-// Unrolled 8 times: the module is 2 KB smaller than with 16, at the same speed
-// (16 is 1% faster for one message, 600 bytes more, when only the scalar
-// rounds unroll 16). The stepping pointer (see compress_words) makes
-// hash64_x1 2% faster in the SIMD module, 4.5% in the scalar one; a v128
-// load of four K + W and lane() per round is 2.5% slower than these loads.
+// Unrolled 8 times, not 16: a smaller module at about the same speed. The
+// constants are read through a stepping pointer (see compress_words), faster
+// than by index and than a v128 load of four K + W with lane() per round
+// (docs/performance-notes.md, "The kernels' code shape").
 template <class V>
 SHA256_INLINE void compress_pad64(V state[8]) {
   const uint32_t* kw = PAD64_KW;
@@ -123,10 +123,10 @@ SHA256_INLINE void compress_pad64(V state[8]) {
 #ifdef SHA256_SIMD128
 // What a 4-lane kernel leaves over, count % 4 messages: one on hash64_x1;
 // two or three in one pass of the kernel over a zero-padded copy, which
-// takes about the time of two messages on hash64_x1 (585 ns against 324 ns
-// each, measured on x64). The kernel calls this with itself, not a helper
-// holding its loop: moved into a function of its own, clang kept hash64_x4's
-// w[] in memory and the module grew by 900 bytes.
+// takes about the time of two messages on hash64_x1. The kernel calls this
+// with itself, not a helper holding its loop: moved into a function of its
+// own, clang kept hash64_x4's w[] in memory and the module grew
+// (docs/performance-notes.md, "The kernels' code shape").
 template <Hash64Kernel* kernel>
 SHA256_INLINE void hash64_x4_rest(uint8_t* out, const uint8_t* in, size_t rest) {
   if (rest < 2) {

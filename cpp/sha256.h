@@ -47,8 +47,9 @@ Compress4Kernel compress_x4;   // the 16-word message ring in locals
 Compress4Kernel compress_x4m;  // the shape JavaScriptCore compiles well
 
 // Set: the SIMD module's 4-lane kernel is hash64_x4m, not hash64_x4. The
-// loader sets it where that is the faster one (JavaScriptCore); see
-// js/instance.js and use_hash64_x4m() in api.cpp.
+// loader sets it where that is the faster one (JavaScriptCore,
+// docs/performance-notes.md, "Per-engine choices"); see js/instance.js and
+// use_hash64_x4m() in api.cpp.
 extern bool g_hash64_x4m;
 #endif
 
@@ -84,8 +85,9 @@ void compress_simd128(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
 
 #ifdef SHA256_SIMD128
 // Set: the SIMD module compresses single streams with compress_scalar. The
-// loader sets it where that is the faster of the two (JavaScriptCore); see
-// js/instance.js and use_scalar_schedule() in api.cpp.
+// loader sets it where that is the faster of the two (JavaScriptCore,
+// docs/performance-notes.md, "Per-engine choices"); see js/instance.js and
+// use_scalar_schedule() in api.cpp.
 extern bool g_scalar_schedule;
 #endif
 

@@ -46,8 +46,9 @@ export function useNativeDigest(crypto, min, manyMin = Infinity) {
     return h.digest();
   });
   // Copied into the package's own digest array (alloc.js), not viewed: a
-  // view of node:crypto's Buffer cost 225 ns in Bun 1.4.5 and 224 on Node 24
-  // (64-byte digest, best of 5), as its ArrayBuffer is made on demand.
+  // view of node:crypto's Buffer costs more than the copy, as its
+  // ArrayBuffer is made on demand (docs/performance-notes.md, "digest() on
+  // node:crypto").
   const view = (b) => {
     if (b === null) return null;
     const out = newDigest();
