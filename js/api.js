@@ -7,6 +7,7 @@ import {
   byteArrayToHashObject,
   hashObjectIntoWords,
   hashObjectToByteArray,
+  newHashObject,
   wordsIntoHashObject,
 } from "./hashObject.js";
 import {wasm} from "./instance.js";
@@ -17,11 +18,9 @@ import {SHA256, absorb} from "./sha256.js";
 export {allocUnsafe, byteArrayIntoHashObject, byteArrayToHashObject, hashObjectToByteArray, SHA256};
 export {backend, reinitializeInstance, simdEnabled} from "./instance.js";
 
-// newDigest() (alloc.js: a view of a shared 8 KiB block on Node and Deno, a
-// fresh array elsewhere), not allocUnsafe's Buffer-pool view as in as-sha256: a pooled
-// 32-byte digest, copied in, cost 82 ns against 50 ns for a fresh Uint8Array
-// on Node 24 and 105 ns against 60 ns on Node 26 (68 against 26 on Node 20),
-// measured, and each gives the caller a plain Uint8Array.
+// newDigest() (alloc.js), not allocUnsafe's Buffer-pool view as in
+// as-sha256: it is faster, and gives the caller a plain Uint8Array
+// (docs/performance-notes.md, "Digests and the hasher's batches").
 function allocDigest(offset) {
   const out = newDigest();
   copySmall(out, offset === 0 ? ioDigest : ioBytes.subarray(offset, offset + 32));
@@ -91,7 +90,7 @@ export function digest2Bytes32Into(bytes1, bytes2, output) {
 }
 
 export function digest64HashObjects(obj1, obj2) {
-  const result = {h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0};
+  const result = newHashObject();
   digest64HashObjectsInto(obj1, obj2, result);
   return result;
 }
@@ -133,7 +132,7 @@ export function batchHash4HashObjectInputs(inputs) {
   wasm.hash64(ioPtr, ioPtr, 4);
   const outputs = [];
   for (let i = 0; i < 4; i++) {
-    const obj = {h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0};
+    const obj = newHashObject();
     wordsIntoHashObject(ioWords, 8 * i, obj);
     outputs.push(obj);
   }

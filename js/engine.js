@@ -39,6 +39,8 @@ export const ENGINE_CHOICES = {
   jsc: {singleStream: "scalar", hash64Kernel: "hash64_x4m", smallCopy: "loop", digests: "fresh"},
 };
 
-const onServer = typeof globalThis.process?.versions?.node === "string" || typeof globalThis.Deno === "object";
+/** Node, or a runtime with its APIs (Bun, Deno): node:worker_threads and the like are there. */
+export const isNode = typeof globalThis.process?.versions?.node === "string";
+const onServer = isNode || typeof globalThis.Deno === "object";
 /** This engine's row of ENGINE_CHOICES. */
 export const choices = ENGINE_CHOICES[engine === "v8" && onServer ? "v8-server" : engine] ?? ENGINE_CHOICES.v8;

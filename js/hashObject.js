@@ -48,8 +48,11 @@ export function byteArrayIntoHashObject(byteArr, offset, output) {
   output.h7 = readWord(byteArr, offset + 28);
 }
 
+/** A HashObject of zeros, for a result to be written into. */
+export const newHashObject = () => ({h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0});
+
 export function byteArrayToHashObject(byteArr, offset) {
-  const result = {h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0};
+  const result = newHashObject();
   byteArrayIntoHashObject(byteArr, offset, result);
   return result;
 }

@@ -4,13 +4,11 @@
 // Errors and results match persistent-merkle-tree's own hashers; this file
 // does not import that package, so `sha256-simd` never needs it at runtime.
 import {assertBytes} from "./check.js";
-import {hashObjectIntoWords, wordsIntoHashObject} from "./hashObject.js";
+import {hashObjectIntoWords, newHashObject, wordsIntoHashObject} from "./hashObject.js";
 import {digest2Bytes32, digest2Bytes32Into, hashInto} from "./index.js";
 import {wasm} from "./instance.js";
 import {copyIn, ioDigest, ioPtr, ioSize, ioWords, streamThrough} from "./io.js";
-
-const CHUNK = 32;
-const BLOCK = 64;
+import {BLOCK, CHUNK, levelsOf} from "./sizes.js";
 
 function digest64HashObjects(left, right, parent) {
   hashObjectIntoWords(left, ioWords, 0);
@@ -21,7 +19,7 @@ function digest64HashObjects(left, right, parent) {
 
 /** Levels between the chunks and the root of a tree padded to padFor chunks. */
 function layerCount(padFor) {
-  const levels = Math.ceil(Math.log2(padFor));
+  const levels = levelsOf(padFor);
   // Infinity or NaN would make persistent-merkle-tree's hashers loop forever
   // or write undefined; here they are an error.
   if (!Number.isFinite(levels)) throw new Error(`Invalid padFor, expect a finite number, got ${padFor}`);
@@ -37,8 +35,8 @@ function layerCount(padFor) {
 function merkleizeChunks(input, n, levels, output, offset) {
   const ioChunks = ioSize / CHUNK;
   // merkleize() ignores the extra chunks itself; only inputs too big for one
-  // call are cut here. (2 ** levels on every call cost 50 ns of the 1.7 us
-  // that an 8-chunk tree takes, measured.)
+  // call are cut here, which spares small trees the cost of 2 ** levels
+  // (docs/performance-notes.md, "Digests and the hasher's batches").
   if (n > ioChunks && n > 2 ** levels) n = 2 ** levels;
   // copyIn copies an array's blocks whole, so for an odd n one chunk more,
   // which the buffer has room for and merkleize() ignores.
@@ -129,12 +127,12 @@ function digestNLevel(data, nLevel) {
 }
 
 // executeHashComputations packs a level's pairs into the I/O buffer, as many
-// as it holds (16384), and hashes them with one call: on a 250,000-leaf tree
-// that took 194 ns per node, against 198 for batches of 256 and 206 for 64
-// (CPU time, SIMD module, of which the kernel is 147). Node.applyHash copies
-// the fields of its argument, so one result object serves every node.
+// as it holds (16384), and hashes them with one call, the fastest batch
+// (docs/performance-notes.md, "Digests and the hasher's batches").
+// Node.applyHash copies the fields of its argument, so one result object
+// serves every node.
 const dests = [];
-const result = {h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0};
+const result = newHashObject();
 
 function hashBatch(count) {
   wasm.hash64(ioPtr, ioPtr, count);

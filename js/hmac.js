@@ -79,6 +79,20 @@ export function hmac(key, message) {
   return mac(message);
 }
 
+// An HMAC object's state, under keys of this module's own: the kept key
+// state is not a property that code holding the object can list or read by
+// name. (Not #private fields: the react-native bundle lowers classes for
+// Hermes, which has none.)
+const KEY = Symbol("key");
+const START = Symbol("start");
+const CTX = Symbol("ctx");
+const FINISHED = Symbol("finished");
+const DESTROYED = Symbol("destroyed");
+
+function assertLive(h, method) {
+  if (h[DESTROYED]) throw new Error(`HMAC.${method}: destroy() was called; the key is gone`);
+}
+
 /**
  * HMAC-SHA256 under a kept key: the key's padded blocks are compressed once,
  * in the constructor, and every message after costs no key setup.
@@ -87,49 +101,45 @@ export class HMAC {
   constructor(key) {
     assertBytes(key, "key", "HMAC");
     loadKey(key);
-    this.key = keyBytes.slice();
+    this[KEY] = keyBytes.slice();
     wasm.hmac_begin(ctxPtr, keyPtr);
-    this.start = ctxBytes.slice();
+    this[START] = ctxBytes.slice();
     ctxBytes.fill(0);
     keyBytes.fill(0);
-    this.ctx = this.start.slice();
-    this.finished = false;
-    this.destroyed = false;
-  }
-
-  check(method) {
-    if (this.destroyed) throw new Error(`HMAC.${method}: destroy() was called; the key is gone`);
+    this[CTX] = this[START].slice();
+    this[FINISHED] = false;
+    this[DESTROYED] = false;
   }
 
   /** Starts a new message under the same key; an object can be reused after final(). */
   init() {
-    this.check("init");
-    this.ctx.set(this.start);
-    this.finished = false;
+    assertLive(this, "init");
+    this[CTX].set(this[START]);
+    this[FINISHED] = false;
     return this;
   }
 
   update(data) {
-    this.check("update");
+    assertLive(this, "update");
     assertBytes(data, "data", "HMAC.update");
-    if (this.finished) throw new Error("HMAC.update: final() was already called; call init() to start a new message");
-    ctxBytes.set(this.ctx);
+    if (this[FINISHED]) throw new Error("HMAC.update: final() was already called; call init() to start a new message");
+    ctxBytes.set(this[CTX]);
     absorb(data);
-    this.ctx.set(ctxBytes);
+    this[CTX].set(ctxBytes);
     ctxBytes.fill(0);
     return this;
   }
 
   /** Returns the tag. A second final(), or update() after it, throws until init(). */
   final() {
-    this.check("final");
-    if (this.finished) throw new Error("HMAC.final: final() was already called; call init() to start a new message");
-    ctxBytes.set(this.ctx);
-    keyBytes.set(this.key);
+    assertLive(this, "final");
+    if (this[FINISHED]) throw new Error("HMAC.final: final() was already called; call init() to start a new message");
+    ctxBytes.set(this[CTX]);
+    keyBytes.set(this[KEY]);
     wasm.hmac_end(ctxPtr, keyPtr, ioPtr);
     keyBytes.fill(0);
-    this.ctx.fill(0);
-    this.finished = true;
+    this[CTX].fill(0);
+    this[FINISHED] = true;
     const out = newDigest();
     out.set(ioDigest);
     ioDigest.fill(0);
@@ -138,18 +148,18 @@ export class HMAC {
 
   /** The tag of one whole message under this key, in one call; a message begun with update() is left as it was. */
   mac(message) {
-    this.check("mac");
+    assertLive(this, "mac");
     assertBytes(message, "message", "HMAC.mac");
-    keyBytes.set(this.key);
+    keyBytes.set(this[KEY]);
     return mac(message);
   }
 
   /** Wipes the kept key state; every method then throws. */
   destroy() {
-    this.key.fill(0);
-    this.start.fill(0);
-    this.ctx.fill(0);
-    this.destroyed = true;
+    this[KEY].fill(0);
+    this[START].fill(0);
+    this[CTX].fill(0);
+    this[DESTROYED] = true;
   }
 }
 

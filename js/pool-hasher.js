@@ -5,14 +5,13 @@
 // too small to split, is passed to it as it is, so results and errors are its own.
 import {hasher as single} from "./hasher.js";
 import {hashInto} from "./index.js";
-import {hashObjectIntoWords, wordsIntoHashObject} from "./hashObject.js";
+import {hashObjectIntoWords, newHashObject, wordsIntoHashObject} from "./hashObject.js";
 import {plan, planSubtrees, rootOfSubtrees} from "./pool-plan.js";
 import * as u from "./pool-unit.js";
+import {BLOCK, CHUNK, levelsOf} from "./sizes.js";
 
-const CHUNK = 32;
-const BLOCK = 64;
 const isBytes = (x) => x instanceof Uint8Array;
-const levelsFor = (padFor) => (padFor >= 1 ? Math.ceil(Math.log2(padFor)) : NaN);
+const levelsFor = (padFor) => (padFor >= 1 ? levelsOf(padFor) : NaN);
 
 /**
  * The Hasher over `pool`: {threads, least, run(job), scratch, hashInto, assertOpen}
@@ -117,7 +116,7 @@ export function poolHasher(pool) {
     }
   }
 
-  const result = {h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0};
+  const result = newHashObject();
 
   /** One level of HashComputations: the caller packs pairs into slots, any thread hashes them. */
   function hashLevel(hcLevel) {

@@ -4,10 +4,9 @@
 import {digest2Bytes32} from "./index.js";
 import {hasher as single} from "./hasher.js";
 import * as u from "./pool-unit.js";
+import {BLOCK, CHUNK} from "./sizes.js";
 
-const CHUNK = 32;
-const BLOCK = 64;
-/** The least items in a unit: 128 messages, about 20 us on one core, against 0.3-0.4 us for a round trip to an awake worker. */
+/** The least items in a unit: far more work than a round trip to a worker costs (docs/performance-notes.md, "The pool"). */
 export const MIN_UNIT = 128;
 
 const isBytes = (x) => x instanceof Uint8Array;

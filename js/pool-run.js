@@ -6,9 +6,8 @@
 // the slot's input, and the worker is replaced (js/pool-spawn.js).
 import * as u from "./pool-unit.js";
 import {rootOfSubtrees} from "./pool-plan.js";
+import {BLOCK, CHUNK} from "./sizes.js";
 
-const CHUNK = 32;
-const BLOCK = 64;
 /** Input bytes the caller does between looks at a unit it races a worker for: 512 messages, about 0.1 ms. */
 const RACE_PIECE = 32 * 1024;
 const SETTLE_DONE = 0;
@@ -124,7 +123,7 @@ export class Scheduler {
       while (next < job.units && error === null) {
         // Finished units are collected before posting, so that their slots
         // are refilled now rather than after the caller's next unit
-        // (docs/performance-notes.md, "pool").
+        // (docs/performance-notes.md, "The pool").
         if (pending > 0) settleAll(SETTLE_DONE);
         post();
         if (next < job.units && error === null) job.own(next++);

@@ -3,9 +3,9 @@
 // reports through the slot's state. It never returns to its event loop after
 // starting, so it takes no messages: everything goes through shared memory.
 // js/pool-worker.js runs it with runUnit; a test can run it with another.
+import {isNode} from "./engine.js";
 import * as u from "./pool-unit.js";
 
-const isNode = typeof process === "object" && typeof process.versions?.node === "string";
 
 /**
  * Starts serving, with run(op, input, len, arg, out, scratch) as the unit
@@ -104,7 +104,7 @@ class Worker {
         continue;
       }
       // Spin a while before sleeping, so that a run of calls does not pay a
-      // wake-up on each one (docs/performance-notes.md, "pool").
+      // wake-up on each one (docs/performance-notes.md, "The pool").
       const until = performance.now() + this.spinMs;
       while (Atomics.load(this.ctl, bell) === rung && performance.now() < until);
       Atomics.wait(this.ctl, bell, rung);

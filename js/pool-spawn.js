@@ -1,9 +1,9 @@
 // The workers of sha256-simd/pool: starting them, and replacing, with a
 // back-off, each one that exits, hangs or fails, so that a pool that runs for
 // months keeps its threads. What went wrong is counted (stats()), not swallowed.
+import {isNode} from "./engine.js";
 import * as u from "./pool-unit.js";
 
-const isNode = typeof process === "object" && typeof process.versions?.node === "string";
 /**
  * A Node built-in module. The specifier is not a literal, so that bundlers
  * building for browsers (esbuild) leave this import alone.

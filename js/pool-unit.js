@@ -32,7 +32,8 @@ export const MESSAGE = 5;
  * A worker's control words fill one 64-byte cache line of their own, so the
  * slots start on a line too: with 13 words, the caller's writes into the
  * first slot shared a line with the words the worker spins on, and hashInto
- * of 2^16 messages on 2 threads ran 12% slower (docs/performance-notes.md, "pool").
+ * of 2^16 messages on 2 threads ran 12% slower (docs/performance-notes.md,
+ * "The pool's control words").
  */
 export const CONTROL_WORDS = 16;
 if (SLOT_BASE + SLOTS * SLOT_FIELDS > CONTROL_WORDS) throw new Error("pool-unit.js: the control words outgrow their cache line");

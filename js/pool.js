@@ -21,14 +21,15 @@ import {plan, planMany} from "./pool-plan.js";
 import {Scheduler} from "./pool-run.js";
 import {Crew, defaultThreads, threadsUnavailable} from "./pool-spawn.js";
 import * as u from "./pool-unit.js";
+import {BLOCK, CHUNK} from "./sizes.js";
 
 /**
  * The least work, in 64-byte compressions, that is split across threads:
  * below it a sleeping worker's wake-up costs more than it saves
- * (docs/performance-notes.md, "pool").
+ * (docs/performance-notes.md, "The pool").
  */
 export const MIN_PARALLEL_HASHES = 4096;
-/** How long a worker spins for a next unit before it sleeps: a few wake-ups' worth (docs/performance-notes.md, "pool"). */
+/** How long a worker spins for a next unit before it sleeps: a few wake-ups' worth (docs/performance-notes.md, "The pool"). */
 const SPIN_MS = 1;
 /**
  * How long a worker may stay on a unit that the caller has already done
@@ -39,8 +40,6 @@ const MAX_DEFAULT_THREADS = 16;
 /** Internal: options[WORKER_SCRIPT] = {url, data, started} runs another worker script (tests: one with faults). */
 const WORKER_SCRIPT = Symbol.for("sha256-simd/pool.workerScript");
 
-const CHUNK = 32;
-const BLOCK = 64;
 const isBytes = (x) => x instanceof Uint8Array;
 
 class Pool {
