@@ -6,10 +6,10 @@
 //
 //   node bench/pool-packing.js [threads]
 import {LeafNode, subtreeFillToContents} from "@chainsafe/persistent-merkle-tree";
-import {hashObjectIntoWords, wordsIntoHashObject} from "../js/hashObject.js";
-import {hasher} from "../js/hasher.js";
-import {createHashPool} from "../js/pool.js";
+import {hasher} from "sha256-simd/hasher";
+import {createHashPool} from "sha256-simd/pool";
 import {pseudoRandomBytes} from "../test/support/bytes.js";
+import {apply, destsByLevel, pack} from "./ssz-split.js";
 
 const count = 250000;
 const bytes = pseudoRandomBytes(32 * count, 25);
@@ -18,20 +18,12 @@ for (let i = 0; i < count; i++) leaves.push(LeafNode.fromRoot(bytes.subarray(32 
 const hcByLevel = [];
 subtreeFillToContents(leaves, 18, 0, hcByLevel);
 const pool = await createHashPool({threads: Number(process.argv[2] ?? 2)});
-
-const words = new Int32Array(16 * 4096);
-const result = {h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0};
+const dests = destsByLevel(hcByLevel);
+// The caller's share, as bench/ssz.js splits it: packing every pair, then
+// applying a result to every node.
 function packOnly() {
-  for (const level of hcByLevel) {
-    let j = 0;
-    for (const {src0, src1, dest} of level) {
-      hashObjectIntoWords(src0, words, 16 * j);
-      hashObjectIntoWords(src1, words, 16 * j + 8);
-      wordsIntoHashObject(words, 16 * j, result);
-      dest.applyHash(result);
-      j = (j + 1) & 4095;
-    }
-  }
+  pack(hcByLevel);
+  apply(dests);
 }
 
 const median = (fn, runs = 15) => {
