@@ -17,8 +17,9 @@ function load(file) {
   const e = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(file)), {}).exports;
   e._initialize();
   if (jsc) {
-    e.use_hash64_x4m(1);
-    e.use_scalar_schedule(1);
+    // The switches' names before and after they moved to cpp/dispatch.h.
+    (e.use_hash64_kernel ?? e.use_hash64_x4m)(1);
+    (e.use_single_stream ?? e.use_scalar_schedule)(1);
   }
   const p = e.io_ptr();
   const io = new Uint8Array(e.memory.buffer, p, e.io_size());

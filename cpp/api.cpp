@@ -30,7 +30,7 @@ EMSCRIPTEN_KEEPALIVE sha256::HmacKey* key_ptr() { return &g_key; }
 EMSCRIPTEN_KEEPALIVE uint32_t key_size() { return sizeof(sha256::HmacKey); }
 
 // `count` 64-byte messages at `in` to `count` digests at `out` (out == in is
-// allowed): hash64 with the kernel the loader chose (see use_hash64_x4m), the
+// allowed): hash64 with the kernel the loader chose (see use_hash64_kernel), the
 // others each with one kernel, for the tests.
 EMSCRIPTEN_KEEPALIVE void hash64(uint8_t* out, const uint8_t* in, uint32_t count) { sha256::hash64_best(out, in, count); }
 EMSCRIPTEN_KEEPALIVE void hash64_x1(uint8_t* out, const uint8_t* in, uint32_t count) { sha256::hash64_x1(out, in, count); }
@@ -40,12 +40,10 @@ EMSCRIPTEN_KEEPALIVE void hash64_x4m(uint8_t* out, const uint8_t* in, uint32_t c
 #endif
 
 #ifdef SHA256_SIMD128
-// Whether the SIMD module compresses single streams with compress_scalar; the
-// loader chooses per engine (js/instance.js).
-EMSCRIPTEN_KEEPALIVE void use_scalar_schedule(uint32_t on) { sha256::g_scalar_schedule = on != 0; }
-// Whether the SIMD module's best kernel (hash64 and the merkle functions) is
-// hash64_x4m rather than hash64_x4; the loader chooses per engine.
-EMSCRIPTEN_KEEPALIVE void use_hash64_x4m(uint32_t on) { sha256::g_hash64_x4m = on != 0; }
+// The switches of dispatch.h. singleStream: 1 for "scalar", 0 for "simd".
+EMSCRIPTEN_KEEPALIVE void use_single_stream(uint32_t scalar) { sha256::g_single_stream_scalar = scalar != 0; }
+// hash64Kernel: 1 for "hash64_x4m", 0 for "hash64_x4".
+EMSCRIPTEN_KEEPALIVE void use_hash64_kernel(uint32_t x4m) { sha256::g_hash64_kernel_x4m = x4m != 0; }
 #endif
 
 EMSCRIPTEN_KEEPALIVE void digest(uint8_t* out, const uint8_t* in, uint32_t len) {

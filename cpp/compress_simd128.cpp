@@ -32,8 +32,6 @@ SHA256_INLINE v128_t schedule4(v128_t v0, v128_t v1, v128_t v2, v128_t v3) {
 
 }  // namespace
 
-bool g_scalar_schedule = false;
-
 void compress_simd128(uint32_t state[8], const uint8_t* blocks, size_t nblocks) {
   for (; nblocks > 0; nblocks--, blocks += 64) {
     v128_t v[4];

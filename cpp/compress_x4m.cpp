@@ -16,8 +16,6 @@
 
 namespace sha256 {
 
-bool g_hash64_x4m = false;
-
 void compress_x4m(v128_t state[8], const uint8_t* const blocks[4]) {
   v128_t r[16];
   load_x4(r, blocks);

@@ -45,63 +45,13 @@ Hash64Kernel hash64_x4m;  // the same in the shape JavaScriptCore compiles well
 using Compress4Kernel = void(v128_t state[8], const uint8_t* const blocks[4]);
 Compress4Kernel compress_x4;   // the 16-word message ring in locals
 Compress4Kernel compress_x4m;  // the shape JavaScriptCore compiles well
-
-// Set: the SIMD module's 4-lane kernel is hash64_x4m, not hash64_x4. The
-// loader sets it where that is the faster one (JavaScriptCore,
-// docs/performance-notes.md, "Per-engine choices"); see js/instance.js and
-// use_hash64_x4m() in api.cpp.
-extern bool g_hash64_x4m;
 #endif
-
-#ifdef SHA256_SIMD128
-// The 4-lane compression the loader chose (see g_hash64_x4m).
-inline void compress_x4_best(v128_t state[8], const uint8_t* const blocks[4]) {
-  if (g_hash64_x4m) {
-    compress_x4m(state, blocks);
-  } else {
-    compress_x4(state, blocks);
-  }
-}
-#endif
-
-// The fastest kernel this module was built with.
-inline void hash64_best(uint8_t* out, const uint8_t* in, size_t count) {
-#ifdef SHA256_SIMD128
-  if (g_hash64_x4m) {
-    hash64_x4m(out, in, count);
-  } else {
-    hash64_x4(out, in, count);
-  }
-#else
-  hash64_x1(out, in, count);
-#endif
-}
 
 // Single-stream compression of `nblocks` consecutive 64-byte blocks, by ISA.
 void compress_scalar(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
 #ifdef SHA256_SIMD128
 void compress_simd128(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
 #endif
-
-#ifdef SHA256_SIMD128
-// Set: the SIMD module compresses single streams with compress_scalar. The
-// loader sets it where that is the faster of the two (JavaScriptCore,
-// docs/performance-notes.md, "Per-engine choices"); see js/instance.js and
-// use_scalar_schedule() in api.cpp.
-extern bool g_scalar_schedule;
-#endif
-
-inline void compress(uint32_t state[8], const uint8_t* blocks, size_t nblocks) {
-#ifdef SHA256_SIMD128
-  if (g_scalar_schedule) {
-    compress_scalar(state, blocks, nblocks);
-  } else {
-    compress_simd128(state, blocks, nblocks);
-  }
-#else
-  compress_scalar(state, blocks, nblocks);
-#endif
-}
 
 // Streaming context. JS keeps one copy per SHA256 object and swaps it in and
 // out of the module, so any number of objects share one instance.
@@ -170,3 +120,6 @@ inline void store_be32(uint8_t* p, uint32_t v) {
 }
 
 }  // namespace sha256
+
+// The kernels chosen per engine, used by every file that hashes.
+#include "dispatch.h"

@@ -123,7 +123,7 @@ export function useBackend(name) {
 export function useSingleStream(kind) {
   if (!simdEnabled) throw new Error("useSingleStream: only the SIMD module has a choice");
   if (kind !== "simd" && kind !== "scalar") throw new Error(`useSingleStream: "simd" or "scalar", got ${kind}`);
-  wasm.use_scalar_schedule(kind === "scalar" ? 1 : 0);
+  wasm.use_single_stream(kind === "scalar" ? 1 : 0);
   singleStream = kind;
 }
 
@@ -133,7 +133,7 @@ export function useHash64Kernel(name) {
   if (name !== "hash64_x4" && name !== "hash64_x4m") {
     throw new Error(`useHash64Kernel: "hash64_x4" or "hash64_x4m", got ${name}`);
   }
-  wasm.use_hash64_x4m(name === "hash64_x4m" ? 1 : 0);
+  wasm.use_hash64_kernel(name === "hash64_x4m" ? 1 : 0);
   hash64Kernel = name;
 }
 

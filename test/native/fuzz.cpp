@@ -23,8 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* input, size_t size) {
   const uint8_t* bytes = data.data();
   size_t len = data.size;
 #ifdef SHA256_SIMD128
-  use_scalar_schedule(mode >> 6 & 1);  // either single-stream compression
-  use_hash64_x4m(mode >> 5 & 1);       // either 4-lane kernel behind hash64 and merkleize
+  use_single_stream(mode >> 6 & 1);  // either single-stream compression
+  use_hash64_kernel(mode >> 5 & 1);  // either 4-lane kernel behind hash64 and merkleize
 #endif
 
   // The 64-byte messages in the input, by every kernel, in place or not.

@@ -37,8 +37,8 @@ void hmac_begin(sha256::Ctx* ctx, const sha256::HmacKey* k);
 void pbkdf2(uint8_t* out, uint32_t len, const sha256::HmacKey* k, const sha256::Ctx* salted, uint32_t iterations,
             uint32_t block_index);
 #ifdef SHA256_SIMD128
-void use_scalar_schedule(uint32_t on);
-void use_hash64_x4m(uint32_t on);
+void use_single_stream(uint32_t scalar);
+void use_hash64_kernel(uint32_t x4m);
 #endif
 }
 

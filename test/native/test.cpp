@@ -289,16 +289,16 @@ int main(int argc, char** argv) {
   test_streams(rng);
 #ifdef SHA256_SIMD128
   // The SIMD module as the loader sets it up on JavaScriptCore.
-  use_scalar_schedule(1);
-  use_hash64_x4m(1);
-  g_schedule = " (use_scalar_schedule, use_hash64_x4m)";
+  use_single_stream(1);
+  use_hash64_kernel(1);
+  g_schedule = " (use_single_stream(1), use_hash64_kernel(1))";
   test_kernels(rng);
   test_streams(rng);
   test_merkleize(rng);
   test_many(rng);
   test_hmac(rng);
-  use_scalar_schedule(0);
-  use_hash64_x4m(0);
+  use_single_stream(0);
+  use_hash64_kernel(0);
   g_schedule = "";
 #endif
   test_merkleize(rng);
