@@ -11,7 +11,6 @@ import * as u from "./pool-unit.js";
 import {BLOCK, CHUNK, levelsOf} from "./sizes.js";
 
 const isBytes = (x) => x instanceof Uint8Array;
-const levelsFor = (padFor) => (padFor >= 1 ? levelsOf(padFor) : NaN);
 
 /**
  * The Hasher over `pool`: {threads, least, run(job), scratch, hashInto, assertOpen}
@@ -48,7 +47,7 @@ export function poolHasher(pool) {
 
   function merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
     open();
-    const levels = levelsFor(padFor);
+    const levels = levelsOf(padFor);
     const n = isBytes(blocksBytes) && blocksBytes.length % BLOCK === 0 ? Math.min(blocksBytes.length / CHUNK, 2 ** levels) : 0;
     if (!parallel(n) || !Number.isFinite(levels)) return single.merkleizeBlocksBytes(blocksBytes, padFor, output, offset);
     merkleizeSubtrees(n, levels, output, offset, (first, count, into) => {
@@ -58,7 +57,7 @@ export function poolHasher(pool) {
 
   function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
     open();
-    const levels = levelsFor(padFor);
+    const levels = levelsOf(padFor);
     const ok = Array.isArray(blocks) && Number.isInteger(blockLimit) && blockLimit >= 0 && blockLimit <= blocks.length &&
       blocks.every((b) => isBytes(b) && b.length === BLOCK);
     const n = ok ? Math.min(2 * blockLimit, 2 ** levels) : 0;

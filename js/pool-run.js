@@ -104,7 +104,7 @@ export class Scheduler {
       // it: the caller does the unit from the slot's input, which is intact
       // (workers only write the output area); a digest is the same wherever
       // it is computed.
-      if (st === u.FAILED) this.#crew.failed(w, `a worker failed: ${this.#failure(w, s)}`);
+      if (st === u.FAILED) this.#failed(w, s);
       else if (st === u.DEAD) this.#crew.retire(w, "exited");
       if (error === null) this.#redo(job, w, s, i, len);
       if (st === u.FAILED) Atomics.store(ctl, state, u.FREE);
@@ -138,10 +138,11 @@ export class Scheduler {
     if (error !== null) throw error;
   }
 
-  /** The error message a worker left in slot s. */
-  #failure(w, s) {
+  /** Counts the failure of w in slot s, with the error message it left there, and replaces w. */
+  #failed(w, s) {
     const ctl = this.#crew.ctl;
-    return new TextDecoder().decode(w.out[s].slice(0, ctl[u.slotWord(w.index, s, u.MESSAGE)]));
+    const message = new TextDecoder().decode(w.out[s].slice(0, ctl[u.slotWord(w.index, s, u.MESSAGE)]));
+    this.#crew.failed(w, `a worker failed: ${message}`);
   }
 
   /** Unit i, which slot s of w holds, done on the caller from the slot's input. */
@@ -212,7 +213,7 @@ export class Scheduler {
         } else if (st === u.DEAD) {
           this.#crew.retire(w, "exited");
         } else {
-          if (st === u.FAILED) this.#crew.failed(w, `a worker failed: ${this.#failure(w, s)}`);
+          if (st === u.FAILED) this.#failed(w, s);
           Atomics.store(ctl, state, u.FREE);
           w.abandoned[s] = 0;
         }
