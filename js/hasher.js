@@ -3,27 +3,18 @@
 // (cpp/merkle.cpp), all levels in one call while the data fits the I/O buffer.
 // Errors and results match persistent-merkle-tree's own hashers; this file
 // does not import that package, so `sha256-simd` never needs it at runtime.
-import {assertBytes} from "./check.js";
+import {blockArrayTree, blocksBytesTree, nLevelGroup} from "./check.js";
 import {hashObjectIntoWords, newHashObject, wordsIntoHashObject} from "./hashObject.js";
 import {digest2Bytes32, digest2Bytes32Into, hashInto} from "./index.js";
 import {wasm} from "./instance.js";
 import {copyIn, ioDigest, ioPtr, ioSize, ioWords, streamThrough} from "./io.js";
-import {BLOCK, CHUNK, levelsOf} from "./sizes.js";
+import {BLOCK, CHUNK} from "./sizes.js";
 
 function digest64HashObjects(left, right, parent) {
   hashObjectIntoWords(left, ioWords, 0);
   hashObjectIntoWords(right, ioWords, 8);
   wasm.hash64(ioPtr, ioPtr, 1);
   wordsIntoHashObject(ioWords, 0, parent);
-}
-
-/** Levels between the chunks and the root of a tree padded to padFor chunks. */
-function layerCount(padFor) {
-  const levels = levelsOf(padFor);
-  // Infinity or NaN would make persistent-merkle-tree's hashers loop forever
-  // or write undefined; here they are an error.
-  if (!Number.isFinite(levels)) throw new Error(`Invalid padFor, expect a finite number, got ${padFor}`);
-  return levels;
 }
 
 /**
@@ -62,41 +53,14 @@ function merkleizeChunks(input, n, levels, output, offset) {
 
 /** Merkleizes blocksBytes (not modified) and writes the root to output at offset. */
 function merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
-  assertBytes(blocksBytes, "blocksBytes", "merkleizeBlocksBytes");
-  if (padFor < 1) throw new Error(`Invalid padFor, expect to be greater than 0, got ${padFor}`);
-  const levels = layerCount(padFor);
-  const length = blocksBytes.length;
-  if (length % BLOCK !== 0) {
-    if (length % CHUNK !== 0) {
-      throw new Error(`Invalid input length, expect to be multiple of 32 bytes, got ${length}`);
-    }
-    if (padFor > 1) {
-      throw new Error(`Invalid input length, expect to be multiple of 64 bytes, got ${length}, padFor=${padFor}`);
-    }
-  }
-  merkleizeChunks(blocksBytes, length / CHUNK, levels, output, offset);
+  const {chunks, levels} = blocksBytesTree(blocksBytes, padFor);
+  merkleizeChunks(blocksBytes, chunks, levels, output, offset);
 }
 
 /** Merkleizes blocks[0..blockLimit) (not modified) and writes the root to output at offset. */
 function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
-  if (padFor < 1) throw new Error(`Invalid padFor, expect to be at least 1, got ${padFor}`);
-  if (blockLimit > blocks.length) {
-    throw new Error(
-      `Invalid blockLimit, expect to be less than or equal blocks.length ${blocks.length}, got ${blockLimit}`
-    );
-  }
-  if (!(Number.isInteger(blockLimit) && blockLimit >= 0)) {
-    throw new Error(`Invalid blockLimit, expect a non-negative integer, got ${blockLimit}`);
-  }
-  const levels = layerCount(padFor);
-  // As in persistent-merkle-tree, no block is checked when none is hashed,
-  // and all of them are checked otherwise.
-  if (blockLimit > 0) {
-    for (const block of blocks) {
-      if (block.length !== BLOCK) throw new Error(`Invalid block length, expect to be 64 bytes, got ${block.length}`);
-    }
-  }
-  merkleizeChunks(blocks, 2 * blockLimit, levels, output, offset);
+  const {chunks, levels} = blockArrayTree(blocks, blockLimit, padFor);
+  merkleizeChunks(blocks, chunks, levels, output, offset);
 }
 
 /**
@@ -105,13 +69,8 @@ function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
  * persistent-merkle-tree.
  */
 function digestNLevel(data, nLevel) {
-  assertBytes(data, "data", "digestNLevel");
+  const bytesInBatch = nLevelGroup(data, nLevel);
   const length = data.length;
-  const bytesInBatch = Math.pow(2, nLevel) * CHUNK;
-  if (nLevel < 1) throw new Error(`Invalid nLevel, expect to be greater than 0, got ${nLevel}`);
-  if (length % bytesInBatch !== 0) {
-    throw new Error(`Invalid input length, expect to be multiple of ${bytesInBatch} for nLevel ${nLevel}, got ${length}`);
-  }
   // Each group's root is written at or before the group's first byte, so no
   // group is overwritten before it is read.
   if (bytesInBatch <= ioSize) {

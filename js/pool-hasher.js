@@ -1,16 +1,16 @@
 // The persistent-merkle-tree Hasher of sha256-simd/pool: the methods of
 // sha256-simd/hasher, with the large calls of hashInto, merkleizeBlocksBytes,
 // merkleizeBlockArray, digestNLevel and executeHashComputations spread over
-// the pool's threads. A call the single-threaded hasher would reject, or one
-// too small to split, is passed to it as it is, so results and errors are its own.
+// the pool's threads. Calls are checked by the single-threaded hasher's own
+// checks, and one too small to split is passed to it as it is, so results
+// and errors are its own.
+import {blockArrayTree, blocksBytesTree, nLevelGroup} from "./check.js";
 import {hasher as single} from "./hasher.js";
 import {hashInto} from "./index.js";
 import {hashObjectIntoWords, newHashObject, wordsIntoHashObject} from "./hashObject.js";
 import {plan, planSubtrees, rootOfSubtrees} from "./pool-plan.js";
 import * as u from "./pool-unit.js";
-import {BLOCK, CHUNK, levelsOf} from "./sizes.js";
-
-const isBytes = (x) => x instanceof Uint8Array;
+import {BLOCK, CHUNK} from "./sizes.js";
 
 /**
  * The Hasher over `pool`: {threads, least, run(job), scratch, hashInto, assertOpen}
@@ -45,11 +45,12 @@ export function poolHasher(pool) {
     output.set(rootOfSubtrees(roots, subtrees.map(({size}) => Math.log2(size)), levels), offset);
   }
 
+  // An n of chunks to split is even: an input that is not whole blocks has padFor 1.
   function merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
     open();
-    const levels = levelsOf(padFor);
-    const n = isBytes(blocksBytes) && blocksBytes.length % BLOCK === 0 ? Math.min(blocksBytes.length / CHUNK, 2 ** levels) : 0;
-    if (!parallel(n) || !Number.isFinite(levels)) return single.merkleizeBlocksBytes(blocksBytes, padFor, output, offset);
+    const {chunks, levels} = blocksBytesTree(blocksBytes, padFor);
+    const n = Math.min(chunks, 2 ** levels);
+    if (!parallel(n)) return single.merkleizeBlocksBytes(blocksBytes, padFor, output, offset);
     merkleizeSubtrees(n, levels, output, offset, (first, count, into) => {
       into.set(blocksBytes.subarray(first * CHUNK, (first + count) * CHUNK));
     });
@@ -57,11 +58,9 @@ export function poolHasher(pool) {
 
   function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
     open();
-    const levels = levelsOf(padFor);
-    const ok = Array.isArray(blocks) && Number.isInteger(blockLimit) && blockLimit >= 0 && blockLimit <= blocks.length &&
-      blocks.every((b) => isBytes(b) && b.length === BLOCK);
-    const n = ok ? Math.min(2 * blockLimit, 2 ** levels) : 0;
-    if (!parallel(n) || !Number.isFinite(levels)) return single.merkleizeBlockArray(blocks, blockLimit, padFor, output, offset);
+    const {chunks, levels} = blockArrayTree(blocks, blockLimit, padFor);
+    const n = Math.min(chunks, 2 ** levels);
+    if (!parallel(n) || !Array.isArray(blocks)) return single.merkleizeBlockArray(blocks, blockLimit, padFor, output, offset);
     merkleizeSubtrees(n, levels, output, offset, (first, count, into) => {
       for (let b = first / 2, at = 0; at < count * CHUNK; b++, at += BLOCK) into.set(blocks[b], at);
     });
@@ -69,9 +68,8 @@ export function poolHasher(pool) {
 
   function digestNLevel(data, nLevel) {
     open();
-    const group = Number.isInteger(nLevel) && nLevel >= 1 ? 2 ** nLevel * CHUNK : 0;
-    const n = isBytes(data) && group > 0 && group <= u.SLOT_IN && data.length % group === 0 ? data.length / CHUNK : 0;
-    if (!parallel(n)) return single.digestNLevel(data, nLevel);
+    const group = nLevelGroup(data, nLevel);
+    if (!parallel(data.length / CHUNK) || !Number.isInteger(nLevel) || group > u.SLOT_IN) return single.digestNLevel(data, nLevel);
     const at = plan(data.length / group, u.SLOT_IN / group, pool.threads).map((g) => g * group);
     const ratio = 2 ** nLevel;
     const part = (i) => data.subarray(at[i], at[i + 1]);
