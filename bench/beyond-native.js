@@ -1,9 +1,9 @@
-// The platform's own SHA-256 for bench/beyond-cases.js, in one shape for
+// The platform's own SHA-256 for bench/cases-beyond.js, in one shape for
 // node:crypto and WebCrypto: each serves as the oracle every contender is
 // checked against, and is timed as a contender itself. Environment-neutral:
 // each takes its library as an argument, so the page's bundle, which uses
 // webCrypto alone, holds no node: import.
-import {concatBytes} from "../test/support/bytes.js";
+import {concatBytes} from "sha256-simd-support/bytes.js";
 
 /**
  * @typedef {object} Native  each function returns bytes (a Uint8Array or an ArrayBuffer), or a promise of them where `async`

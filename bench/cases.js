@@ -5,6 +5,7 @@
 /**
  * @typedef {object} Libs  the implementations loaded by the running environment
  * @property {object} ours  the sha256-simd API module namespace (js/index.js)
+ * @property {object} [portable]  sha256-simd/portable from a module graph of its own, timed as ours-js
  * @property {object} asSha256  @chainsafe/as-sha256
  * @property {object} [hashWasm]  hash-wasm
  * @property {object} [noble]  @noble/hashes/sha2.js
@@ -19,32 +20,28 @@
  * @property {() => Promise<Uint8Array>} output  run()'s result as bytes (digests
  *   concatenated in message order), for the check against an oracle before timing
  * @property {() => void} [before]  call before this contender's output() and timed runs
- * @property {() => void} [after]  call after them (before/after force and restore our scalar module)
- *
- * @typedef {object} Target  ratio = impl's ns/op / ours' ns/op must be >= min (or <= max)
- * @property {string} impl
- * @property {number} [min]
- * @property {number} [max]
- * @property {string} label  how the target reads in a table, e.g. ">= 3x"
+ * @property {() => void} [after]  call after them (oursVariants: force and restore our
+ *   scalar module, check the backend)
  *
  * @typedef {object} Case
  * @property {string} id  stable, used by --filter and in results JSON
  * @property {string} title
  * @property {string} description  one line: what one op is and what is measured
  * @property {string} [peerNote]  how peers without this API do the equivalent work
- * @property {Uint8Array[]} messages  what one op hashes, in order: the expected
- *   output is the concatenation of their SHA-256 digests
+ * @property {Uint8Array[]} [messages]  what one op hashes, in order: the expected
+ *   output is the concatenation of their SHA-256 digests, which the runner's oracle gives
+ * @property {Uint8Array} [expected]  else the expected output itself, computed by the
+ *   platform's own implementation (cases-beyond.js)
  * @property {number} opsPerCall  run() does this many ops (ns/op is per op)
  * @property {string} unit  what one op is: "call" or "hash"
  * @property {number} [bytesPerOp]  message bytes per op, where MB/s is the natural unit
- * @property {Target[]} targets
  * @property {number} [minSamples]  timed calls per contender per round, at least
  *   (default 2): the round's figure is their median, so cases with long calls
  *   and garbage collections in some of them need more
  * @property {Contender[]} contenders  ours first, then as-sha256, then peers
  */
 
-import {concatBytes, pseudoRandomBytes} from "../test/support/bytes.js";
+import {concatBytes, pseudoRandomBytes} from "sha256-simd-support/bytes.js";
 import {loadPeers} from "./peers.js";
 
 export {concatBytes, pseudoRandomBytes};
@@ -53,6 +50,10 @@ export {concatBytes, pseudoRandomBytes};
 export const implIds = [
   "ours-simd",
   "ours-scalar",
+  "ours-js",
+  "ours-one-shot",
+  "ours-digest-loop",
+  "ours-digest-joined",
   "pool-1",
   "pool-2",
   "pool-4",
@@ -88,17 +89,13 @@ export const headlineCaseIds = [
 /** A --filter regular expression that keeps exactly these case ids. */
 export const idsFilter = (ids) => `^(?:${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`;
 
-function split(bytes, size) {
+/** bytes cut into views of `size` bytes. */
+export function splitBytes(bytes, size) {
   const parts = [];
   for (let off = 0; off < bytes.length; off += size) parts.push(bytes.subarray(off, off + size));
   return parts;
 }
 
-/** A Target: ratio (impl's time / ours) >= min. */
-export const target = (impl, min, label = `>= ${min}x`) => ({impl, min, label});
-/** A Target for our own faster variants: ratio (impl's time / ours) <= max. */
-export const targetAtMost = (impl, max, label = `<= ${max.toFixed(2)}x`) => ({impl, max, label});
-const vsAsSha256 = (min) => [target("as-sha256", min)];
 const newHashObject = () => ({h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0});
 
 /**
@@ -118,17 +115,16 @@ function specs({asSha256: ref}) {
       }),
     );
 
-  const hashInto = (n, targets) => {
+  const hashInto = (n) => {
     const input = pseudoRandomBytes(64 * n, n);
     return {
       id: `hashInto-${n}`,
       title: `hashInto, ${n} messages`,
       description: `hashInto() of ${n} 64-byte messages into ${n} digests; time per hash`,
       peerNote: "peers without a batch API hash the messages one by one (digest64 in a loop)",
-      messages: split(input, 64),
+      messages: splitBytes(input, 64),
       opsPerCall: n,
       unit: "hash",
-      targets,
       api: (lib) => {
         const out = new Uint8Array(32 * n);
         return {run: () => (lib.hashInto(input, out), out)};
@@ -140,7 +136,7 @@ function specs({asSha256: ref}) {
     };
   };
 
-  const digestOf = (size, label, targets) => {
+  const digestOf = (size, label) => {
     const msg = pseudoRandomBytes(size, size + 7);
     return {
       id: `digest-${label}`,
@@ -150,10 +146,9 @@ function specs({asSha256: ref}) {
         "; WebCrypto is awaited call by call in each timed batch",
       messages: [msg],
       bytesPerOp: size >= 1024 ? size : undefined,
-      targets,
       api: (lib) => ({run: () => lib.digest(msg)}),
       peer: (p) => (p.only64 && size !== 64 ? undefined : {run: () => p.one(msg)}),
-      subtle: (s) => ({run: () => s.digest("SHA-256", msg), bytes: (ab) => new Uint8Array(ab)}),
+      subtle: (s) => ({run: () => s.digest("SHA-256", msg)}),
     };
   };
 
@@ -163,26 +158,22 @@ function specs({asSha256: ref}) {
   const leftObj = ref.byteArrayToHashObject(msg64, 0);
   const rightObj = ref.byteArrayToHashObject(msg64, 32);
   const four = pseudoRandomBytes(256, 256);
-  const fourMsgs = split(four, 64).map((m) => m.slice());
-  const eightObjs = split(four, 32).map((_, i) => ref.byteArrayToHashObject(four, 32 * i));
+  const fourMsgs = splitBytes(four, 64).map((m) => m.slice());
+  const eightObjs = splitBytes(four, 32).map((_, i) => ref.byteArrayToHashObject(four, 32 * i));
   const chunked = pseudoRandomBytes(1024, 1024);
-  const chunks = split(chunked, 64).map((c) => c.slice());
+  const chunks = splitBytes(chunked, 64).map((c) => c.slice());
   const small = pseudoRandomBytes(32, 33);
 
   return [
-    hashInto(65536, [
-      ...vsAsSha256(3),
-      target("hashtree", 0.4, ">= 0.4x"),
-    ]),
-    hashInto(4, vsAsSha256(2)),
-    hashInto(16, vsAsSha256(2)),
-    hashInto(64, vsAsSha256(2)),
+    hashInto(65536),
+    hashInto(4),
+    hashInto(16),
+    hashInto(64),
     {
       id: "digest64",
       title: "digest64",
       description: "digest64() of one 64-byte message, returning a new 32-byte array",
       messages: [msg64],
-      targets: vsAsSha256(2),
       api: (lib) => ({run: () => lib.digest64(msg64)}),
       peer: (p) => ({run: () => p.one(msg64)}),
     },
@@ -192,7 +183,6 @@ function specs({asSha256: ref}) {
       description: "digest2Bytes32Into() of two 32-byte arrays into a caller's 32-byte array",
       peerNote: "peers copy both halves into one 64-byte array and hash it into the output",
       messages: [msg64],
-      targets: vsAsSha256(2),
       api: (lib) => {
         const out = new Uint8Array(32);
         return {run: () => (lib.digest2Bytes32Into(left, right, out), out)};
@@ -216,7 +206,6 @@ function specs({asSha256: ref}) {
       description: "digest64HashObjectsInto() of two HashObjects into a caller's HashObject",
       peerNote: "peers write both HashObjects into 64 bytes, hash, and read the digest into the output HashObject",
       messages: [msg64],
-      targets: vsAsSha256(2),
       api: (lib) => {
         const out = newHashObject();
         return {run: () => (lib.digest64HashObjectsInto(leftObj, rightObj, out), out), bytes: (o) => objBytes([o])};
@@ -245,7 +234,6 @@ function specs({asSha256: ref}) {
         "peers copy the four messages into 256 bytes, hash them (one by one where they have no batch API), " +
         "and copy out four arrays",
       messages: fourMsgs,
-      targets: vsAsSha256(2),
       api: (lib) => ({run: () => lib.batchHash4UintArray64s(fourMsgs), bytes: concatBytes}),
       peer: (p) => {
         const scratch = new Uint8Array(256);
@@ -268,7 +256,6 @@ function specs({asSha256: ref}) {
         "peers write the eight HashObjects into 256 bytes, hash (one by one where they have no batch API), " +
         "and read four new HashObjects",
       messages: fourMsgs,
-      targets: vsAsSha256(2),
       api: (lib) => ({run: () => lib.batchHash4HashObjectInputs(eightObjs), bytes: objBytes}),
       peer: (p) => {
         const scratch = new Uint8Array(256);
@@ -283,12 +270,12 @@ function specs({asSha256: ref}) {
         };
       },
     },
-    digestOf(32, "32 B", vsAsSha256(2)),
-    digestOf(64, "64 B", vsAsSha256(2)),
-    digestOf(256, "256 B", vsAsSha256(2)),
-    digestOf(1024, "1 KiB", vsAsSha256(2)),
-    digestOf(16384, "16 KiB", [...vsAsSha256(2), target("hash-wasm", 1.2)]),
-    digestOf(1 << 20, "1 MiB", [...vsAsSha256(2), target("hash-wasm", 1.2)]),
+    digestOf(32, "32 B"),
+    digestOf(64, "64 B"),
+    digestOf(256, "256 B"),
+    digestOf(1024, "1 KiB"),
+    digestOf(16384, "16 KiB"),
+    digestOf(1 << 20, "1 MiB"),
     {
       id: "SHA256-new",
       title: "new SHA256().init()",
@@ -296,7 +283,6 @@ function specs({asSha256: ref}) {
         "its output is checked by hashing 32 bytes with a new object; hash-wasm's createSHA256() is async and awaited",
       peerNote: "peers make their own streaming hasher: createSHA256(), sha256.create(), createHash('sha256')",
       messages: [small],
-      targets: vsAsSha256(20),
       api: (lib) => ({run: () => new lib.SHA256().init(), bytes: (h) => h.update(small).final()}),
       peer: (p) =>
         p.create && {
@@ -313,7 +299,6 @@ function specs({asSha256: ref}) {
       peerNote: "peers reuse a hasher where they can restart one (hash-wasm), else make one per op",
       messages: [chunked],
       bytesPerOp: 1024,
-      targets: [],
       api: (lib) => {
         const h = new lib.SHA256();
         return {
@@ -341,38 +326,41 @@ function specs({asSha256: ref}) {
 }
 
 /**
- * The variants of ours: the SIMD module (where the runtime has SIMD) and the
- * scalar module forced, as [{impl, before?, after?}] hooks for contender().
+ * Our contenders, {impl, lib, before, after}: the SIMD module where the
+ * runtime has SIMD, the scalar module forced, and the portable backend where
+ * `portable` (sha256-simd/portable, from a module graph of its own) is given.
+ * Each checks, before it is checked or timed, that its library runs on the
+ * backend its id names, so no figure is filed under the wrong one.
  */
-export function oursVariants(ours) {
-  const variants = [];
-  if (ours.simdEnabled) {
-    variants.push({
-      impl: "ours-simd",
-      before: () => {
-        if (!ours.simdEnabled) throw new Error("ours-simd: the SIMD module is not the active one");
-      },
-    });
-  }
-  variants.push({
-    impl: "ours-scalar",
-    before: () => {
-      ours.reinitializeInstance(false);
-      if (ours.simdEnabled) throw new Error("ours-scalar: could not force the scalar module");
+export function oursVariants({ours, portable}) {
+  const on = (impl, lib, backend, force = () => {}, after = undefined) => ({
+    impl,
+    lib,
+    after,
+    before() {
+      force();
+      if (lib.backend === backend) return;
+      // The runner calls after() only once before() has returned: restore here.
+      after?.();
+      throw new Error(`${impl} runs on the ${lib.backend} backend, not ${backend}`);
     },
-    after: () => ours.reinitializeInstance(),
   });
+  const variants = [];
+  if (ours.simdEnabled) variants.push(on("ours-simd", ours, "simd"));
+  variants.push(on("ours-scalar", ours, "scalar", () => ours.reinitializeInstance(false), () => ours.reinitializeInstance()));
+  if (portable) variants.push(on("ours-js", portable, "js"));
   return variants;
 }
 
 /**
  * A Contender from one op: run() does the op and returns its result;
- * bytes(result) gives the digests it holds (default: the result is the bytes).
+ * bytes(result) gives the digests it holds (default: the result is the
+ * bytes, a typed array or an ArrayBuffer).
  */
 export function contender(impl, {run, bytes = (r) => r, async = false}, hooks = {}) {
   const output = async () => {
     const b = bytes(await run());
-    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength).slice();
+    return (b instanceof ArrayBuffer ? new Uint8Array(b) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength)).slice();
   };
   return {impl, run, async, output, ...hooks};
 }
@@ -386,10 +374,7 @@ export async function makeCases(libs) {
   const peers = await loadPeers(libs);
   const cases = [];
   for (const {api, peer, subtle, ...spec} of specs(libs)) {
-    const contenders = [];
-    for (const {impl, ...hooks} of oursVariants(libs.ours)) {
-      contenders.push(contender(impl, api(libs.ours), hooks));
-    }
+    const contenders = oursVariants(libs).map(({impl, lib, ...hooks}) => contender(impl, api(lib), hooks));
     contenders.push(contender("as-sha256", api(libs.asSha256)));
     for (const p of peers) {
       const op = await peer(p);

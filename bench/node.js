@@ -3,21 +3,23 @@
 // results JSON (schema: bench/results/README.md).
 //
 //   node bench/node.js [--headline] [--quick] [--rounds N] [--time MS] [--filter REGEX]
-//                      [--impl REGEX] [--alloc-calls N] [--markdown] [--out FILE]
-//                      [--label TEXT] [--warmup-time MS] [--batch-ms MS] [--hasher] [--pool]
+//                      [--impl REGEX] [--markdown] [--out FILE]
+//                      [--label TEXT] [--warmup-time MS] [--batch-ms MS] [--hasher] [--pool] [--beyond]
 //
-// --headline (`make bench`) keeps the cases of headlineCaseIds in cases.js,
-// without the heap section: the figures a newcomer asks for in about a minute
+// --headline (`make bench`) keeps the cases of headlineCaseIds in cases.js:
+// the figures a newcomer asks for in about a minute
 // on a 2-core machine, where everything (`make bench-full`) takes over 5. The
 // run is recorded with options.headline and, as its options.filter, a regular
 // expression of those ids, so bench/readme.js, which builds the README from
 // full runs only, leaves it out; and its file name ends in _headline, so it
 // does not replace a full run of the same day. --filter keeps the cases whose
-// id matches (within --headline's, if given) and the heap section if "alloc"
-// matches; --impl keeps the implementations whose id matches. --hasher adds
+// id matches (within --headline's, if given); --impl keeps the
+// implementations whose id matches. --hasher adds
 // the persistent-merkle-tree hasher cases of cases-hasher.js (about a minute
 // more on a 2-core machine). --pool adds the thread pool's cases of
-// cases-pool.js (sha256-simd/pool at 1, 2, 4, ... threads up to the core count).
+// cases-pool.js (sha256-simd/pool at 1, 2, 4, ... threads up to the core
+// count), and --beyond those of cases-beyond.js (HMAC, HKDF, PBKDF2,
+// digestParts and digestMany against noble and node:crypto).
 import * as asSha256 from "@chainsafe/as-sha256";
 import * as noble from "@noble/hashes/sha2.js";
 import * as hashWasm from "hash-wasm";
@@ -25,20 +27,17 @@ import * as nodeCrypto from "node:crypto";
 import {mkdirSync, writeFileSync} from "node:fs";
 import os from "node:os";
 import {dirname, join} from "node:path";
-import {fileURLToPath, pathToFileURL} from "node:url";
+import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import * as ours from "sha256-simd";
-import {allocMethod, gcFunction, measureAlloc} from "./alloc.js";
-import {buildInfo} from "./build-info.js";
 import {headlineCaseIds, idsFilter, makeCases, selectCases} from "./cases.js";
+import {buildInfo, environment, resultsDir} from "./results-files.js";
 import {makeResults, resultsFileName} from "./results.js";
 import {defaultOptions, runCases} from "./runner.js";
 import {formatResults} from "./table.js";
 
-const resultsDir = join(dirname(fileURLToPath(import.meta.url)), "results");
-
 /** --quick: enough to run every contender of every case, not to measure. */
-const quickOptions = {rounds: 2, time: 2, warmupTime: 0, batchMs: 0.2, allocCalls: 10000};
+const quickOptions = {rounds: 2, time: 2, warmupTime: 0, batchMs: 0.2};
 
 export function parseOptions(argv) {
   const {values} = parseArgs({
@@ -52,15 +51,15 @@ export function parseOptions(argv) {
       "batch-ms": {type: "string"},
       filter: {type: "string"},
       impl: {type: "string"},
-      "alloc-calls": {type: "string"},
       markdown: {type: "boolean", default: false},
       out: {type: "string"},
       label: {type: "string"},
       hasher: {type: "boolean", default: false},
       pool: {type: "boolean", default: false},
+      beyond: {type: "boolean", default: false},
     },
   });
-  const o = {...defaultOptions, allocCalls: 1e6, ...(values.quick ? quickOptions : {})};
+  const o = {...defaultOptions, ...(values.quick ? quickOptions : {})};
   const num = (name, key) => {
     if (values[name] === undefined) return;
     o[key] = Number(values[name]);
@@ -70,11 +69,10 @@ export function parseOptions(argv) {
   num("time", "time");
   num("warmup-time", "warmupTime");
   num("batch-ms", "batchMs");
-  num("alloc-calls", "allocCalls");
   if (o.rounds < 1) throw new Error("--rounds must be at least 1");
-  const {headline, quick, impl, markdown, out, label, hasher, pool} = values;
+  const {headline, quick, impl, markdown, out, label, hasher, pool, beyond} = values;
   const filter = values.filter ?? (headline ? idsFilter(headlineCaseIds) : undefined);
-  return {...o, headline, quick, filter, impl, markdown, out, label, hasher, pool};
+  return {...o, headline, quick, filter, impl, markdown, out, label, hasher, pool, beyond};
 }
 
 /** Where the results go without --out: bench/results/, a headline run's name ending in _headline. */
@@ -95,14 +93,12 @@ async function loadHashtree(notes) {
   }
 }
 
-/** The cases of cases-hasher.js, with the hashers they compare; loaded only for --hasher. */
-async function loadHasherCases(notes) {
-  const [pmt, ssz, asSha256Hasher, oursHasher, {makeHasherCases}] = await Promise.all([
+/** The libraries of cases-hasher.js, loaded only for --hasher and --pool: hashtree's hasher where it loads. */
+async function loadHasherLibs(notes) {
+  const [pmt, asSha256Hasher, oursHasher] = await Promise.all([
     import("@chainsafe/persistent-merkle-tree"),
-    import("@chainsafe/ssz"),
     import("@chainsafe/persistent-merkle-tree/hasher/as-sha256").then((m) => m.hasher),
     import("sha256-simd/hasher").then((m) => m.hasher),
-    import("./cases-hasher.js"),
   ]);
   let hashtreeHasher;
   try {
@@ -110,58 +106,34 @@ async function loadHasherCases(notes) {
   } catch (e) {
     notes.push(`hashtree hasher left out: @chainsafe/hashtree did not load (${firstLine(e)})`);
   }
-  return makeHasherCases({ours, oursHasher, pmt, ssz, asSha256Hasher, hashtreeHasher});
+  return {ours, oursHasher, pmt, asSha256Hasher, hashtreeHasher};
 }
 
 /** The cases of cases-pool.js, with pools of 1, 2, 4, ... threads; loaded only for --pool. */
-async function loadPoolCases(notes, hashtree) {
-  const [pmt, ssz, asSha256Hasher, oursHasher, {createHashPool}, {makePoolCases, threadCounts}, split] = await Promise.all([
-    import("@chainsafe/persistent-merkle-tree"),
-    import("@chainsafe/ssz"),
-    import("@chainsafe/persistent-merkle-tree/hasher/as-sha256").then((m) => m.hasher),
-    import("sha256-simd/hasher").then((m) => m.hasher),
+async function loadPoolCases(hasherLibs, hashtree) {
+  const [{createHashPool}, {makePoolCases, threadCounts}, split] = await Promise.all([
     import("sha256-simd/pool"),
     import("./cases-pool.js"),
     import("./pool-split.js"),
   ]);
-  let hashtreeHasher;
-  try {
-    hashtreeHasher = (await import("@chainsafe/persistent-merkle-tree/hasher/hashtree")).hasher;
-  } catch (e) {
-    notes.push(`hashtree hasher left out: @chainsafe/hashtree did not load (${firstLine(e)})`);
-  }
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   const pools = [];
   for (const threads of threadCounts(cores)) pools.push({threads, pool: await createHashPool({threads})});
   const startSplit = (input) => split.startSplit(cores, input);
-  const libs = {ours, oursHasher, pmt, ssz, asSha256Hasher, hashtreeHasher, hashtree, startSplit};
-  const {cases, close} = await makePoolCases(libs, pools, cores);
+  const {cases, close} = await makePoolCases({...hasherLibs, hashtree, startSplit}, pools);
   return {cases, close: () => Promise.all([close(), ...pools.map(({pool}) => pool.close())])};
 }
 
-/**
- * The runtime running this script: Deno and Bun run it too, and report a
- * Node-compatibility version in process.versions.node, so they are asked first.
- */
-function runtime() {
-  if (globalThis.Deno) return {runtime: "deno", runtimeVersion: Deno.version.deno, v8: Deno.version.v8};
-  if (globalThis.Bun) return {runtime: "bun", runtimeVersion: Bun.version, jsc: `WebKit ${process.versions.webkit}`};
-  return {runtime: "node", runtimeVersion: process.versions.node, v8: process.versions.v8};
-}
-
-function environment(label) {
-  const cpus = os.cpus();
-  const env = {
-    ...runtime(),
-    cpu: cpus[0]?.model?.trim() || "unknown",
-    cores: os.availableParallelism?.() ?? cpus.length,
-    platform: process.platform,
-    arch: process.arch,
-    simd: ours.simdEnabled,
-    date: new Date().toISOString(),
-  };
-  if (label) env.label = label;
-  return env;
+/** The cases of cases-beyond.js, against noble's HMAC, HKDF and PBKDF2 and node:crypto; loaded only for --beyond. */
+async function loadBeyondCases() {
+  const [{hkdf}, {hmac}, {pbkdf2}, {makeBeyondCases}, {nodeCrypto: native}] = await Promise.all([
+    import("@noble/hashes/hkdf.js"),
+    import("@noble/hashes/hmac.js"),
+    import("@noble/hashes/pbkdf2.js"),
+    import("./cases-beyond.js"),
+    import("./beyond-native.js"),
+  ]);
+  return makeBeyondCases({ours, noble: {sha256: noble.sha256, hmac, hkdf, pbkdf2}, native: native(nodeCrypto)});
 }
 
 /** Progress on stderr: one line rewritten in place on a terminal, one line per case otherwise. */
@@ -187,17 +159,14 @@ function progressPrinter(stderr) {
 export async function main(argv, {stdout = process.stdout, stderr = process.stderr} = {}) {
   const opts = parseOptions(argv);
   const notes = [];
-  // The heap section reads V8's heap statistics and GC profiler, which Node has
-  // and Deno and Bun do not.
-  const isNode = !globalThis.Deno && !globalThis.Bun;
-  // For the cases that collect garbage between contenders (cases-hasher.js).
-  if (isNode) globalThis.gc = gcFunction();
   const hashtree = await loadHashtree(notes);
   const libs = {ours, asSha256, hashWasm, noble, nodeCrypto, hashtree, webcrypto: globalThis.crypto?.subtle};
   let cases = await makeCases(libs);
-  if (opts.hasher) cases.push(...(await loadHasherCases(notes)));
-  const pools = opts.pool ? await loadPoolCases(notes, hashtree) : undefined;
+  const hasherLibs = opts.hasher || opts.pool ? await loadHasherLibs(notes) : undefined;
+  if (opts.hasher) cases.push(...(await import("./cases-hasher.js")).makeHasherCases(hasherLibs));
+  const pools = opts.pool ? await loadPoolCases(hasherLibs, hashtree) : undefined;
   if (pools) cases.push(...pools.cases);
+  if (opts.beyond) cases.push(...(await loadBeyondCases()));
   cases = selectCases(cases, opts);
   if (opts.headline) cases = cases.filter((c) => headlineCaseIds.includes(c.id));
   const oracle = (m) => nodeCrypto.createHash("sha256").update(m).digest();
@@ -205,33 +174,12 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   const results = await runCases(cases, {...opts, oracle, onProgress: progress});
   await pools?.close();
 
-  let alloc;
-  if (!isNode) notes.push("heap use not measured: it needs Node's v8 module");
-  if (isNode && !opts.headline && opts.allocCalls > 0 && (!opts.filter || new RegExp(opts.filter).test("alloc"))) {
-    const libsForAlloc = [{impl: "ours-simd", lib: ours}, {impl: "as-sha256", lib: asSha256}];
-    if (!ours.simdEnabled) libsForAlloc[0].impl = "ours-scalar";
-    alloc = await measureAlloc(libsForAlloc, opts.allocCalls, (fn, impl) =>
-      stderr.write(stderr.isTTY ? `\r\x1b[Kheap: ${fn} ${impl}` : ""),
-    );
-  }
   if (stderr.isTTY) stderr.write("\r\x1b[K");
 
-  const {rounds, time, warmupTime, batchMs, allocCalls, headline, quick, filter, impl, hasher, pool} = opts;
-  const options = {
-    rounds,
-    time,
-    warmupTime,
-    batchMs,
-    allocCalls: alloc ? allocCalls : 0,
-    quick,
-    filter: filter ?? null,
-    impl: impl ?? null,
-    hasher,
-    pool,
-    headline,
-  };
-  const env = environment(opts.label);
-  const doc = makeResults({build: await buildInfo(), env, options, results, notes, alloc, allocMethod: alloc && allocMethod});
+  const {rounds, time, warmupTime, batchMs, headline, quick, filter, impl, hasher, pool, beyond} = opts;
+  const options = {rounds, time, warmupTime, batchMs, quick, filter: filter ?? null, impl: impl ?? null, hasher, pool, beyond, headline};
+  const env = environment({simd: ours.simdEnabled, ...(opts.label ? {label: opts.label} : {})});
+  const doc = makeResults({build: buildInfo(), env, options, results, notes});
   const file = opts.out ?? resultsFile(doc.env, opts);
   mkdirSync(dirname(file), {recursive: true});
   writeFileSync(file, JSON.stringify(doc, null, 2) + "\n");

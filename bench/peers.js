@@ -9,11 +9,11 @@
  * @property {(input: Uint8Array, output: Uint8Array) => void} many
  *   N 64-byte messages (input, N * 64 bytes) into N digests (output, N * 32 bytes)
  * @property {boolean} only64  true when the peer hashes 64-byte messages only
- * @property {(() => object | Promise<object>) | undefined} create  a new streaming hasher
+ * @property {() => object | Promise<object>} [create]  a new streaming hasher
  * @property {boolean} [createIsAsync]  create() returns a promise
- * @property {((h: object) => void) | undefined} reset  restarts a hasher, where the peer can
- * @property {((h: object, data: Uint8Array) => void) | undefined} update
- * @property {((h: object) => Uint8Array) | undefined} final
+ * @property {(h: object) => void} [reset]  restarts a hasher, where the peer can
+ * @property {(h: object, data: Uint8Array) => void} [update]
+ * @property {(h: object) => Uint8Array} [final]
  */
 
 /** `many` for a peer that hashes one message per call: digest64 in a loop. */
@@ -56,7 +56,6 @@ export async function loadPeers(libs) {
       many: loopMany(sha256),
       only64: false,
       create: () => sha256.create(),
-      reset: undefined,
       update: (h, d) => h.update(d),
       final: (h) => h.digest(),
     });
@@ -70,7 +69,6 @@ export async function loadPeers(libs) {
       many: loopMany(one),
       only64: false,
       create: () => createHash("sha256"),
-      reset: undefined,
       update: (h, d) => h.update(d),
       final: (h) => h.digest(),
     });
@@ -82,10 +80,6 @@ export async function loadPeers(libs) {
       one: ht.hash,
       many: ht.hashInto,
       only64: true,
-      create: undefined,
-      reset: undefined,
-      update: undefined,
-      final: undefined,
     });
   }
   return peers;

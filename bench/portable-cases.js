@@ -4,7 +4,7 @@
 // performance.now, so the clock comes in), and free of tinybench, whose
 // classes Hermes 0.12 cannot parse unlowered.
 import {sha256} from "@noble/hashes/sha2.js";
-import {pseudoRandomBytes} from "../test/support/bytes.js";
+import {pseudoRandomBytes} from "sha256-simd-support/bytes.js";
 import {interleave} from "./interleave.js";
 
 const m64 = pseudoRandomBytes(64, 1);

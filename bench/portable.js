@@ -6,7 +6,7 @@
 import {execFileSync} from "node:child_process";
 import {mkdirSync, writeFileSync} from "node:fs";
 import {fileURLToPath} from "node:url";
-import {hermesBundle, hermesPath} from "../test/support/hermes.js";
+import {hermesBundle, hermesPath} from "sha256-simd-support/hermes.js";
 
 const args = process.argv.slice(2);
 const out = args.includes("--out") ? args[args.indexOf("--out") + 1] : null;

@@ -1,21 +1,21 @@
 // Writes the README's measured tables from bench/results/, between marker
 // comments (<!-- bench:start NAME --> ... <!-- bench:end -->), so no figure in
 // them is copied by hand. Only results files whose build.simdWasmSha256 is the
-// committed SIMD module's count, the newest full run per engine
-// (not --quick, no --filter or --impl).
+// committed SIMD module's count: per engine, the newest full run (not --quick,
+// no --filter or --impl), and for the pool's and the beyond-* cases the newest
+// run of those cases.
 //
 //   node bench/readme.js [--check]
 //
 // --check writes nothing and fails if README.md differs from what it would write.
-import {readdirSync, readFileSync, writeFileSync} from "node:fs";
+import {readFileSync, writeFileSync} from "node:fs";
 import {join, resolve} from "node:path";
-import {fileURLToPath, pathToFileURL} from "node:url";
+import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
-import {packageDir, sha256Hex} from "./build-info.js";
+import {moduleSha256, packageDir, readResults} from "./results-files.js";
 import {sszSection} from "./readme-ssz.js";
 import {formatRatio, formatTime, grid} from "./table.js";
 
-const resultsDir = fileURLToPath(new URL("results", import.meta.url));
 const readmePath = join(packageDir, "README.md");
 
 /** The engines, in table order: a results file's engine is its runtime, and for Node its major version. */
@@ -53,6 +53,12 @@ const peers = [
   ["hashtree", "hashtree ÷ ours"],
 ];
 
+/** The keys of a map by engine: those of `engines` in its order, then the others. */
+const inEngineOrder = (byEngine) => [
+  ...engines.map(([key]) => key).filter((key) => byEngine.has(key)),
+  ...[...byEngine.keys()].filter((key) => !engines.some(([k]) => k === key)),
+];
+
 export function engineOf(env) {
   return env.runtime === "node" ? `node${String(env.runtimeVersion).split(".")[0]}` : env.runtime;
 }
@@ -67,18 +73,20 @@ function engineName(env) {
 const oursImpl = (doc) => (doc.env.simd ? "ours-simd" : "ours-scalar");
 const row = (doc, caseId, impl) => doc.results.find((r) => r.case === caseId && r.impl === impl);
 
-/** A run of every case at full length: not --quick, and no --filter or --impl. */
-const fullRun = (options) => !options?.quick && !options?.filter && !options?.impl;
-
-/** The newest full run of each engine whose SIMD module is `simdSha256`, by engine. */
-export function matchingResults(files, simdSha256) {
+/** The newest run per engine of the SIMD module `simdSha256` that `keep(doc)` accepts, by engine. */
+function newestPerEngine(files, simdSha256, keep) {
   const newest = new Map();
   for (const {name, doc} of files) {
-    if (!Array.isArray(doc.results) || doc.build?.simdWasmSha256 !== simdSha256 || !fullRun(doc.options)) continue;
+    if (!Array.isArray(doc.results) || doc.build?.simdWasmSha256 !== simdSha256 || !keep(doc)) continue;
     const engine = engineOf(doc.env);
     if (!newest.has(engine) || newest.get(engine).doc.env.date < doc.env.date) newest.set(engine, {name, doc});
   }
   return newest;
+}
+
+/** The newest full run of each engine (not --quick, and no --filter or --impl) whose SIMD module is `simdSha256`. */
+export function matchingResults(files, simdSha256) {
+  return newestPerEngine(files, simdSha256, ({options: o}) => !o?.quick && !o?.filter && !o?.impl);
 }
 
 function source(name, doc) {
@@ -90,31 +98,37 @@ function source(name, doc) {
   );
 }
 
+/**
+ * A table of `doc`'s cases `ids`: each case's title, then a cell per column
+ * [heading, impl, cell(row)], "–" where that impl has no correct row.
+ */
+function caseTable(doc, ids, columns) {
+  const body = ids.map((id) => [
+    doc.results.find((r) => r.case === id).title.replace(/^pool: /, ""),
+    ...columns.map(([, impl, cell]) => (row(doc, id, impl)?.correct ? cell(row(doc, id, impl)) : "–")),
+  ]);
+  return grid(["case", ...columns.map(([heading]) => heading)], body, true);
+}
+
+const time = (r) => formatTime(r.nsPerOp);
+const timeOverOurs = (r) => formatRatio(r.ratioVsOurs);
+const caseIdsOf = (doc, keep) => [...new Set(doc.results.map((r) => r.case))].filter(keep);
+
 /** Every case of one results file: ours, the scalar module, as-sha256, then each peer's time over ours. */
 function headlineTable({name, doc}) {
   const ours = oursImpl(doc);
-  const present = peers.filter(([impl]) => doc.results.some((r) => r.impl === impl));
-  const head = ["case", "sha256-simd", "scalar module", "as-sha256", ...present.map(([, label]) => label)];
-  const caseIds = [...new Set(doc.results.map((r) => r.case))];
-  const body = caseIds.map((id) => {
-    const mine = row(doc, id, ours);
-    const time = (r) => (r?.correct ? formatTime(r.nsPerOp) : "–");
-    const rate = Number.isFinite(mine?.mbPerSec) && mine.mbPerSec > 0 && id.startsWith("digest-") && !id.endsWith(" B");
-    const ratios = present.map(([impl]) => {
-      const r = row(doc, id, impl);
-      const text = r?.correct ? formatRatio(r.ratioVsOurs) : "–";
-      return impl === "as-sha256" && text !== "–" ? `**${text}**` : text;
-    });
-    return [
-      mine?.title ?? id,
-      mine ? `${time(mine)}${rate ? ` (${mine.mbPerSec.toFixed(0)} MB/s)` : ""}` : "–",
-      ours === "ours-simd" ? time(row(doc, id, "ours-scalar")) : "–",
-      time(row(doc, id, "as-sha256")),
-      ...ratios,
-    ];
-  });
-  const lines = [source(name, doc), "", grid(head, body, true)];
-  return lines.join("\n");
+  // MB/s for the digests of 1 KiB and more.
+  const withRate = (r) => time(r) + (r.mbPerSec > 0 && !r.case.endsWith(" B") && r.case.startsWith("digest-") ? ` (${r.mbPerSec.toFixed(0)} MB/s)` : "");
+  const columns = [
+    ["sha256-simd", ours, withRate],
+    ["scalar module", ours === "ours-simd" ? "ours-scalar" : null, time],
+    ["as-sha256", "as-sha256", time],
+    ...peers
+      .filter(([impl]) => doc.results.some((r) => r.impl === impl))
+      .map(([impl, label]) => [label, impl, impl === "as-sha256" ? (r) => `**${timeOverOurs(r)}**` : timeOverOurs]),
+  ];
+  // The pool's and the beyond-* cases have tables of their own.
+  return [source(name, doc), "", caseTable(doc, caseIdsOf(doc, (id) => !/^(pool|beyond)-/.test(id)), columns)].join("\n");
 }
 
 function headlineSection(matching) {
@@ -129,14 +143,12 @@ function headlineSection(matching) {
 }
 
 function ratioSection(matching) {
-  const shown = engines.filter(([key]) => matching.has(key));
-  const others = [...matching.keys()].filter((key) => !engines.some(([k]) => k === key)).map((key) => [key, key]);
-  const columns = [...shown, ...others];
+  const columns = inEngineOrder(matching);
   const lines = [];
   if (columns.length === 0) {
     lines.push("No results file in `bench/results/` matches the committed module.");
   } else {
-    const docs = columns.map(([key]) => matching.get(key).doc);
+    const docs = columns.map((key) => matching.get(key).doc);
     const head = ["case", ...docs.map((doc) => engineName(doc.env))];
     const body = ratioCases.map((id) => [
       docs.map((doc) => row(doc, id, oursImpl(doc))?.title).find(Boolean) ?? id,
@@ -146,31 +158,34 @@ function ratioSection(matching) {
       }),
     ]);
     lines.push(grid(head, body, true), "");
-    lines.push("From " + columns.map(([key]) => `[\`${matching.get(key).name}\`](bench/results/${matching.get(key).name})`).join(", ") + ".");
+    lines.push("From " + columns.map((key) => `[\`${matching.get(key).name}\`](bench/results/${matching.get(key).name})`).join(", ") + ".");
   }
   const missing = engines.filter(([key]) => !matching.has(key)).map(([, label]) => label);
   if (missing.length) lines.push(`Not shown, for want of a results file of the committed module: ${missing.join(", ")}.`);
   return lines.join("\n");
 }
 
-/** A run of every pool case at full length: not --quick, no --impl, and no --filter but ^pool- (all of them). */
-const poolRun = (doc) =>
-  Array.isArray(doc.results) &&
-  !doc.options?.quick &&
-  !doc.options?.impl &&
-  [undefined, null, "^pool-"].includes(doc.options?.filter) &&
-  doc.results.some((r) => r.case.startsWith("pool-"));
-/** The engines whose pool runs the README shows, in order of preference: the pool's targets are set on Node 24. */
+/**
+ * The newest run of the committed module per engine that timed the cases
+ * of one section (ids starting with `prefix`) at full length: not --quick,
+ * no --impl, and no --filter but `^prefix` (all of them), by engine.
+ */
+export function sectionRuns(files, simdSha256, prefix) {
+  return newestPerEngine(
+    files,
+    simdSha256,
+    ({options: o = {}, results}) =>
+      !o.quick && !o.impl && [undefined, null, `^${prefix}`].includes(o.filter) && results.some((r) => r.case.startsWith(prefix)),
+  );
+}
+
+/** The engines whose pool runs the README shows, in order of preference: Node 24, then 26. */
 const poolEngines = ["node24", "node26"];
 
 /** The newest pool run of the committed module, on the first of poolEngines that has one. */
 export function poolResults(files, simdSha256) {
-  const runs = files.filter(({doc}) => doc.build?.simdWasmSha256 === simdSha256 && poolRun(doc));
-  for (const engine of poolEngines) {
-    const mine = runs.filter(({doc}) => engineOf(doc.env) === engine).sort((a, b) => (a.doc.env.date < b.doc.env.date ? 1 : -1));
-    if (mine.length) return mine[0];
-  }
-  return null;
+  const runs = sectionRuns(files, simdSha256, "pool-");
+  return runs.get(poolEngines.find((e) => runs.has(e))) ?? null;
 }
 
 /**
@@ -181,31 +196,16 @@ export function poolResults(files, simdSha256) {
 function poolSection(found) {
   if (!found) return "No results file of the thread pool (`make bench`, Node 24 or 26) matches the committed module.";
   const {name, doc} = found;
-  const caseIds = [...new Set(doc.results.filter((r) => r.case.startsWith("pool-")).map((r) => r.case))];
-  const poolImpls = [...new Set(doc.results.map((r) => r.impl).filter((impl) => /^pool-\d+$/.test(impl)))].sort(
-    (a, b) => Number(a.slice(5)) - Number(b.slice(5)),
-  );
-  const splitImpl = doc.results.map((r) => r.impl).find((impl) => /^split-\d+$/.test(impl));
-  const time = (r) => (r?.correct ? formatTime(r.nsPerOp) : "–");
-  const withSpeedUp = (r) => (r?.correct ? `${formatTime(r.nsPerOp)} (${formatRatio(1 / r.ratioVsOurs)})` : "–");
-  const head = [
-    "case",
-    "single-threaded",
-    ...poolImpls.map((impl) => `${impl.slice(5)} threads (speed-up)`),
-    ...(splitImpl ? [`ceiling: ${splitImpl.slice(6)} threads, fixed split (speed-up)`] : []),
-    "hashtree",
+  const impls = [...new Set(doc.results.map((r) => r.impl))];
+  const threads = impls.filter((impl) => /^pool-\d+$/.test(impl)).sort((a, b) => a.slice(5) - b.slice(5));
+  const withSpeedUp = (r) => `${time(r)} (${formatRatio(1 / r.ratioVsOurs)})`;
+  const columns = [
+    ["single-threaded", "ours-simd", time],
+    ...threads.map((impl) => [`${impl.slice(5)} threads (speed-up)`, impl, withSpeedUp]),
+    ...impls.filter((impl) => /^split-\d+$/.test(impl)).map((impl) => [`ceiling: ${impl.slice(6)} threads, fixed split (speed-up)`, impl, withSpeedUp]),
+    ["hashtree", "hashtree", time],
   ];
-  const body = caseIds.map((id) => {
-    const single = row(doc, id, "ours-simd");
-    return [
-      (single?.title ?? id).replace(/^pool: /, ""),
-      time(single),
-      ...poolImpls.map((impl) => withSpeedUp(row(doc, id, impl))),
-      ...(splitImpl ? [withSpeedUp(row(doc, id, splitImpl))] : []),
-      time(row(doc, id, "hashtree")),
-    ];
-  });
-  return [source(name, doc), "", grid(head, body, true)].join("\n");
+  return [source(name, doc), "", caseTable(doc, caseIdsOf(doc, (id) => id.startsWith("pool-")), columns)].join("\n");
 }
 
 /** README text with each marked section replaced by sections[name]; throws on a missing or unknown marker. */
@@ -220,13 +220,6 @@ export function fillMarkers(text, sections) {
     if (!seen.has(name)) throw new Error(`README.md: no <!-- bench:start ${name} --> ... <!-- bench:end --> section`);
   }
   return out;
-}
-
-export function readResults(dir = resultsDir) {
-  return readdirSync(dir)
-    .filter((n) => n.endsWith(".json"))
-    .sort()
-    .map((name) => ({name, doc: JSON.parse(readFileSync(join(dir, name), "utf8"))}));
 }
 
 /**
@@ -248,43 +241,35 @@ function portableSection(files) {
   return lines.join("\n");
 }
 
-/** How beyondSection heads the contenders of bench/beyond-cases.js. */
+/** How beyondSection heads the contenders of cases-beyond.js: each one's time over ours. */
 const beyondLabels = [
   ["noble", "@noble/hashes"],
   ["node-crypto", "node:crypto"],
-  ["ours one-shot", "sha256-simd's hmac() (key set up per call)"],
-  ["ours digest loop", "sha256-simd's digest() in a loop"],
-  ["ours digest of the concatenation", "sha256-simd's digest() of the concatenation"],
+  ["webcrypto", "WebCrypto"],
+  ["ours-one-shot", "sha256-simd's hmac() (key set up per call)"],
+  ["ours-digest-loop", "sha256-simd's digest() in a loop"],
+  ["ours-digest-joined", "sha256-simd's digest() of the joined parts"],
 ];
 
 /**
  * HMAC, HKDF, PBKDF2, digestParts and digestMany against @noble/hashes and
- * node:crypto, one table per engine, from the beyond_*.json files of
- * bench/beyond.js: each contender's time over sha256-simd's.
+ * node:crypto, from the headline engine's newest run of the beyond-* cases
+ * (bench/node.js --beyond): each contender's time over sha256-simd's. The
+ * other engines' runs are named after it.
  */
-function beyondSection(files) {
-  // Node first: the engine the package is mostly run on.
-  const runs = files.filter(({name}) => name.startsWith("beyond_")).sort((a, b) => b.name.startsWith("beyond_node") - a.name.startsWith("beyond_node"));
-  if (runs.length === 0) return "No beyond_*.json file in `bench/results/`.";
-  const out = [];
-  for (const {name, doc} of runs) {
-    const present = beyondLabels.filter(([id]) => doc.rows.some((r) => r.contenders.some((c) => c.name === id)));
-    out.push(
-      `${doc.engine}, ${doc.date}, best of 7 interleaved rounds (PBKDF2: 5); each one's time over sha256-simd's, from [\`${name}\`](bench/results/${name}):`,
-      "",
-      `| case | ${present.map(([, label]) => label).join(" | ")} |`,
-      `|---|${present.map(() => "---").join("|")}|`,
-      ...doc.rows.map((r) => {
-        const cell = ([id]) => {
-          const c = r.contenders.find((x) => x.name === id);
-          return c ? `${c.ratioBest.toFixed(2)}×` : "–";
-        };
-        return `| ${r.case} | ${present.map(cell).join(" | ")} |`;
-      }),
-      "",
-    );
-  }
-  return out.join("\n").trimEnd();
+function beyondSection(files, simdSha256) {
+  const runs = sectionRuns(files, simdSha256, "beyond-");
+  const found = runs.get(headlineEngines[0]);
+  if (!found) return "No results file of the beyond-* cases (`bench/node.js --beyond`) on Node 24 matches the committed module.";
+  const {name, doc} = found;
+  const columns = beyondLabels.filter(([impl]) => doc.results.some((r) => r.impl === impl)).map(([impl, label]) => [label, impl, timeOverOurs]);
+  const others = inEngineOrder(runs).filter((e) => e !== headlineEngines[0]).map((e) => `[\`${runs.get(e).name}\`](bench/results/${runs.get(e).name})`);
+  return [
+    source(name, doc),
+    "",
+    caseTable(doc, caseIdsOf(doc, (id) => id.startsWith("beyond-")), columns),
+    ...(others.length ? ["", `Other engines: ${others.join(", ")}.`] : []),
+  ].join("\n");
 }
 
 export function generate(readme, files, simdSha256) {
@@ -294,14 +279,14 @@ export function generate(readme, files, simdSha256) {
     engines: ratioSection(matching),
     pool: poolSection(poolResults(files, simdSha256)),
     portable: portableSection(files),
-    beyond: beyondSection(files),
+    beyond: beyondSection(files, simdSha256),
     ssz: sszSection(files, simdSha256),
   });
 }
 
 function main() {
   const {values} = parseArgs({options: {check: {type: "boolean", default: false}}});
-  const simdSha256 = sha256Hex(readFileSync(join(packageDir, "wasm/sha256-simd.wasm")));
+  const simdSha256 = moduleSha256("sha256-simd.wasm");
   const before = readFileSync(readmePath, "utf8");
   const after = generate(before, readResults(), simdSha256);
   if (values.check) {

@@ -30,11 +30,7 @@ export function resultsFileName(env) {
  * @param {object} parts.options  the options the run used
  * @param {object[]} parts.results  rows from runner.runCases
  * @param {string[]} [parts.notes]  e.g. an implementation that could not be loaded
- * @param {object[]} [parts.alloc]  heap rows (Node only), with allocMethod saying how they were measured
- * @param {string} [parts.allocMethod]
  */
-export function makeResults({build, env, options, results, notes = [], alloc, allocMethod}) {
-  const doc = {schema, build, env, options, results, notes};
-  if (alloc) Object.assign(doc, {alloc, allocMethod});
-  return doc;
+export function makeResults({build, env, options, results, notes = []}) {
+  return {schema, build, env, options, results, notes};
 }

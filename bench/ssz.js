@@ -9,10 +9,7 @@
 //                      state.commit(0, hcByLevel)
 // Each run gets a fresh modified clone of one original state, built untimed
 // after a full GC; every run's root is checked. The hashers take
-// turns in an order reversed every round. Also splits the hash step per node
-// into packing the HashComputations' inputs into words, applying results to
-// the nodes (bench/ssz-split.js's loops: the JavaScript any hasher runs on
-// the caller) and the rest, for sha256-simd single-threaded and pooled.
+// turns in an order reversed every round.
 //
 //   node bench/ssz.js [--rounds N] [--threads N] [--quick] [--out FILE]
 //                     [--validators N] [--expected-root HEX]
@@ -21,6 +18,8 @@
 // root comes from --expected-root or else from as-sha256's hasher.
 import {readFileSync, writeFileSync} from "node:fs";
 import os from "node:os";
+import v8 from "node:v8";
+import vm from "node:vm";
 import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import * as pmt from "@chainsafe/persistent-merkle-tree";
@@ -29,11 +28,9 @@ import {toHexString} from "@chainsafe/ssz";
 import {simdEnabled} from "sha256-simd";
 import {hasher as oursHasher} from "sha256-simd/hasher";
 import {createHashPool} from "sha256-simd/pool";
-import {gcFunction} from "./alloc.js";
-import {buildInfo} from "./build-info.js";
-import {apply, destsByLevel, pack} from "./ssz-split.js";
+import {sszTable} from "./readme-ssz.js";
+import {buildInfo, environment} from "./results-files.js";
 import {createState, modifiedState, preset} from "./ssz-state.js";
-import {formatRatio, formatTime, grid} from "./table.js";
 
 /** The upstream test's expectedRoot, for its 200,000 validators, 100,000 modified. */
 export const EXPECTED_ROOT_200K = "0xb0780ec0d44bff1ae8a351e98e37a9d8c3e28edb38c9d5a6312656e0cba915d9";
@@ -74,6 +71,13 @@ export function parseOptions(argv) {
   };
 }
 
+/** The global gc(), enabled at run time where node was not started with --expose-gc. */
+function gcFunction() {
+  if (typeof globalThis.gc === "function") return globalThis.gc;
+  v8.setFlagsFromString("--expose-gc");
+  return vm.runInNewContext("gc");
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
 const stats = (xs) => ({bestMs: Math.min(...xs), medianMs: median(xs)});
 const nodeCount = (hcByLevel) => hcByLevel.reduce((n, level) => n + level.length, 0);
@@ -108,14 +112,6 @@ function version(name) {
   return null;
 }
 const packages = ["@chainsafe/ssz", "@chainsafe/persistent-merkle-tree", "@chainsafe/hashtree", "@chainsafe/as-sha256"];
-
-function environment() {
-  const cpus = os.cpus();
-  const {node: runtimeVersion, v8} = process.versions;
-  const [cpu, cores] = [cpus[0]?.model?.trim() || "unknown", os.availableParallelism?.() ?? cpus.length];
-  const {platform, arch} = process;
-  return {runtime: "node", runtimeVersion, v8, cpu, cores, memoryGiB: Math.round(os.totalmem() / 2 ** 30), platform, arch, simd: simdEnabled};
-}
 
 /** Runs the benchmark; returns {doc, text}. */
 export async function main(argv, {stdout = process.stdout, stderr = process.stderr} = {}) {
@@ -184,21 +180,8 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
       check(id, h, state.node.root);
       return ms;
     };
-    const splitRun = (part) => {
-      gc();
-      const state = modifiedState(original, vc, modified);
-      const hcByLevel = [];
-      state.commit(0, hcByLevel);
-      const byLevel = part === "apply" ? destsByLevel(hcByLevel) : undefined;
-      const t0 = performance.now();
-      if (part === "pack") pack(hcByLevel);
-      else apply(byLevel);
-      return performance.now() - t0;
-    };
-
     // Once per hasher, untimed: each case through a counted copy (which also
-    // warms it up), so that a hasher that does not reach ssz is an error;
-    // then the split's two loops once each, to warm them up too.
+    // warms it up), so that a hasher that does not reach ssz is an error.
     const switched = {};
     for (const h of hashers) {
       const {wrapper, calls} = counted(h.hasher);
@@ -211,40 +194,24 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
       }
       switched[h.id] = {name: h.hasher.name, calls};
     }
-    splitRun("pack");
-    splitRun("apply");
 
     const times = Object.fromEntries(Object.keys(CASES).map((c) => [c, Object.fromEntries(hashers.map((h) => [h.id, []]))]));
-    const splitTimes = {pack: [], apply: []};
     t = performance.now();
     for (let r = 0; r < opts.rounds; r++) {
       const order = r % 2 ? [...hashers].reverse() : hashers;
       for (const c of Object.keys(CASES)) {
         for (const h of order) times[c][h.id].push(run(c, h));
       }
-      for (const part of r % 2 ? ["apply", "pack"] : ["pack", "apply"]) splitTimes[part].push(splitRun(part));
       log(`round ${r + 1}/${opts.rounds} done (${((performance.now() - t) / 1e3).toFixed(1)} s)`);
     }
 
-    const map = (o, fn) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, fn(v, k)]));
+    const map = (o, fn) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, fn(v)]));
     const summary = map(times, (byHasher) => map(byHasher, stats));
-    // Each a time over another's: [name, numerator, denominator].
-    const pairs = [["pool / ours", "pool", "ours"], ["ours / hashtree", "ours", "hashtree"], ["pool / hashtree", "pool", "hashtree"]];
-    pairs.push(["as-sha256 / ours", "as-sha256", "ours"]);
-    const ratio = (s, a, b) => (s[a] && s[b] ? {best: s[a].bestMs / s[b].bestMs, median: s[a].medianMs / s[b].medianMs} : null);
-    const ratios = map(summary, (s) => Object.fromEntries(pairs.map(([name, a, b]) => [name, ratio(s, a, b)])));
-    const [packMs, applyMs] = [median(splitTimes.pack), median(splitTimes.apply)];
-    const ns = (x) => (x * 1e6) / nodes;
-    const split = {};
-    for (const id of ["ours", "pool"]) {
-      const stepMs = summary.hashStep[id].medianMs;
-      split[id] = {hashStepNs: ns(stepMs), packNs: ns(packMs), applyNs: ns(applyMs), restNs: ns(stepMs - packMs - applyMs)};
-    }
 
     const doc = {
       benchmark: "ssz-beacon-state",
       build: await buildInfo(),
-      env: {...environment(), date: new Date().toISOString()},
+      env: environment({simd: simdEnabled, memoryGiB: Math.round(os.totalmem() / 2 ** 30)}),
       packages: Object.fromEntries(packages.map((n) => [n, version(n)])),
       options: {rounds: opts.rounds, threads: opts.threads, poolThreads: pool.threads, quick: opts.quick},
       workload: {
@@ -261,58 +228,16 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
       cases: CASES,
       times,
       summary,
-      ratios,
-      splitTimes,
-      split,
       notes,
     };
     if (opts.out) writeFileSync(opts.out, JSON.stringify(doc, null, 2) + "\n");
-    const text = formatSsz(doc);
+    const text = [sszTable(doc), ...notes.map((n) => `Note: ${n}`), ""].join("\n");
     stdout.write(text);
     return {doc, text};
   } finally {
     pmt.setHasher(previousHasher);
     await pool.close();
   }
-}
-
-const ms = (x) => formatTime(x * 1e6);
-const roundMs = (x) => x.toFixed(x >= 100 ? 0 : x >= 10 ? 1 : 2);
-
-/** The document as text tables: times, ratios, and the hash step's split per node. */
-export function formatSsz(doc) {
-  const e = doc.env;
-  const w = doc.workload;
-  const out = [
-    `node ${e.runtimeVersion} (V8 ${e.v8}), ${e.cpu}, ${e.cores} cores, ${e.platform}/${e.arch}, wasm SIMD ${e.simd ? "yes" : "no"}, ${e.date}`,
-    `BeaconState (altair, ${w.preset} preset) of ${w.validators} validators, ${w.modified} modified; ` +
-      `${doc.options.rounds} interleaved rounds, one fresh state per run; root checked on every run`,
-    "",
-  ];
-  const label = Object.fromEntries(doc.hashers.map((h) => [h.id, h.label]));
-  const body = [];
-  const headings = new Map();
-  for (const [c, byHasher] of Object.entries(doc.summary)) {
-    headings.set(body.length, doc.cases[c]);
-    for (const [id, s] of Object.entries(byHasher)) body.push([label[id], ms(s.bestMs), ms(s.medianMs), doc.times[c][id].map(roundMs).join(" ")]);
-  }
-  out.push(grid(["hasher", "best", "median", "runs (ms)"], body, false, headings), "");
-  const names = Object.keys(Object.values(doc.ratios)[0]);
-  const cell = (r) => (r ? `${formatRatio(r.median)} (${formatRatio(r.best)})` : "–");
-  const rows = Object.entries(doc.ratios).map(([c, r]) => [c, ...names.map((n) => cell(r[n]))]);
-  out.push("Time ratios, of medians (of bests); below 1, the first is faster:", grid(["case", ...names], rows, false), "");
-  const split = Object.entries(doc.split).map(([id, s]) => [
-    label[id],
-    String(w.hashStepNodes),
-    ...[s.hashStepNs, s.packNs, s.applyNs, s.restNs].map((x) => `${x.toFixed(0)} ns`),
-  ]);
-  out.push(
-    "Hash step per node (medians): packing the inputs and applying the results are timed on their own, the rest is hashing:",
-    grid(["hasher", "nodes", "hash step", "pack", "apply", "rest"], split, false),
-    "",
-  );
-  for (const n of doc.notes) out.push(`Note: ${n}`);
-  return out.join("\n") + "\n";
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

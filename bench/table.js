@@ -28,7 +28,15 @@ export const formatRatio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : mi
 const ratio = formatRatio;
 
 /** How an implementation id of the results reads in the printed table: the package's own by its name. */
-const implNames = {"ours-simd": "sha256-simd", "ours-scalar": "sha256-simd scalar", "node-crypto": "node:crypto"};
+const implNames = {
+  "ours-simd": "sha256-simd",
+  "ours-scalar": "sha256-simd scalar",
+  "ours-js": "sha256-simd portable",
+  "ours-one-shot": "sha256-simd hmac()",
+  "ours-digest-loop": "sha256-simd digest() loop",
+  "ours-digest-joined": "sha256-simd digest() joined",
+  "node-crypto": "node:crypto",
+};
 const implName = (id) => implNames[id] ?? id;
 
 const columns = ["implementation", "check", "best", "median", "rate", "t ÷ sha256-simd", "as-sha256 ÷ t"];
@@ -77,20 +85,6 @@ export function grid(head, body, markdown, headings = new Map()) {
   return out.join("\n");
 }
 
-function allocTable(alloc, markdown) {
-  const head = ["function", "impl", "calls", "heap change", "bytes/call", "retained/call", "GCs"];
-  const body = alloc.map((a) => [
-    a.fn,
-    implName(a.impl),
-    String(a.calls),
-    `${a.heapDeltaBytes} B`,
-    a.bytesPerCall.toFixed(2),
-    a.retainedBytesPerCall.toFixed(2),
-    String(a.gcCount),
-  ]);
-  return grid(head, body, markdown);
-}
-
 /**
  * @param {object} doc  the results document
  * @param {import("./cases.js").Case[]} cases  for the descriptions and peer notes
@@ -104,7 +98,7 @@ export function formatResults(doc, cases, {markdown = false} = {}) {
       `${e.simd ? "wasm SIMD" : "no wasm SIMD"}, ${e.date}`,
     "",
     ...(doc.options.headline
-      ? ["The headline cases only; `make bench-full` adds the other cases, the merkle hasher's, the thread pool's and heap use.", ""]
+      ? ["The headline cases only; `make bench-full` adds the other cases, the merkle hasher's, the thread pool's and those beyond as-sha256.", ""]
       : []),
     `${doc.options.rounds} interleaved rounds of ${doc.options.time} ms per implementation; ` +
       "best = fastest round's median, median = median round.",
@@ -133,10 +127,6 @@ export function formatResults(doc, cases, {markdown = false} = {}) {
   if (failed.length) out.push("");
   for (const r of failed) {
     out.push(`${item}${r.correct ? "ERROR" : "WRONG OUTPUT"}: ${r.title}, ${implName(r.impl)}: ${r.error}`);
-  }
-  if (doc.alloc) {
-    const title = `${markdown ? "### " : ""}Heap use over repeated calls`;
-    out.push("", title, "", allocTable(doc.alloc, markdown), "", doc.allocMethod ?? "");
   }
   for (const n of doc.notes ?? []) out.push("", `Note: ${n}`);
   return out.join("\n") + "\n";

@@ -1,163 +1,105 @@
-// bench/beyond-cases.js in Node with node:crypto as the oracle: the cases and
-// contenders bench/beyond.js has always run (bench/readme.js and the README's
-// rows name them), every contender correct, the page's WebCrypto contender
-// (through Node's crypto.subtle) correct too, a wrong contender caught before
-// anything is timed, and bench/beyond.js --quick writing the document
+// bench/cases-beyond.js with node:crypto, and with Node's WebCrypto as the
+// page has it, as the oracle: the cases and contenders (bench/readme.js and
+// the README's rows name them), every contender correct, a wrong one caught
+// before anything is timed, and bench/node.js --beyond writing the rows
 // bench/readme.js renders. Nothing here asserts a timing.
 import assert from "node:assert/strict";
 import * as crypto from "node:crypto";
-import {mkdtempSync, readFileSync, rmSync} from "node:fs";
-import {tmpdir} from "node:os";
-import {join} from "node:path";
 import {hkdf} from "@noble/hashes/hkdf.js";
 import {hmac} from "@noble/hashes/hmac.js";
 import {pbkdf2} from "@noble/hashes/pbkdf2.js";
 import {sha256} from "@noble/hashes/sha2.js";
 import * as ours from "sha256-simd";
-import {checkBeyondCase, makeBeyondCases, runBeyond} from "../beyond-cases.js";
 import {nodeCrypto, webCrypto} from "../beyond-native.js";
-import {main} from "../beyond.js";
-import {interleaveAsync} from "../interleave.js";
+import {makeBeyondCases} from "../cases-beyond.js";
 import {generate} from "../readme.js";
+import {checkCase} from "../runner.js";
+import {quickRun} from "./quick-run.js";
 
 const noble = {sha256, hmac, hkdf, pbkdf2};
-const node = nodeCrypto(crypto);
+const variants = ours.simdEnabled ? ["ours-simd", "ours-scalar"] : ["ours-scalar"];
 
-/** Case name -> contenders, written out here rather than read back from beyond-cases.js. */
-const expected = {
-  "hmac 64 B, kept key": ["ours", "ours one-shot", "noble", "node-crypto"],
-  "hmac 256 B, kept key": ["ours", "ours one-shot", "noble", "node-crypto"],
-  "hkdf 96 B from a 32 B key": ["ours", "noble", "node-crypto"],
-  "pbkdf2 100000 iterations": ["ours", "noble", "node-crypto"],
-  "digestMany 64 x 1 KiB (per message)": ["ours", "ours digest loop", "noble", "node-crypto"],
-  "digestMany 256 x 100-600 B (per message)": ["ours", "ours digest loop", "noble", "node-crypto"],
-  "digestParts 4 parts, 1 KiB": ["ours", "ours digest of the concatenation", "noble", "node-crypto"],
-};
+/** Case id -> contenders, written out here rather than read back from cases-beyond.js. */
+function expected(native, iterations) {
+  const hmacImpls = [...variants, "ours-one-shot", "noble", native];
+  const manyImpls = [...variants, "ours-digest-loop", "noble", native];
+  return {
+    "beyond-hmac-64": hmacImpls,
+    "beyond-hmac-256": hmacImpls,
+    "beyond-hkdf-96": [...variants, "noble", native],
+    [`beyond-pbkdf2-${iterations}`]: [...variants, "noble", native],
+    "beyond-digestMany-64x1KiB": manyImpls,
+    "beyond-digestMany-256x100-600B": manyImpls,
+    "beyond-digestParts-4": [...variants, "ours-digest-joined", "noble", native],
+  };
+}
 
-/** Every contender of every case, each mark keyed "case / contender". */
-async function allMarks(cases) {
-  const out = {};
-  for (const c of cases) for (const [name, m] of Object.entries(await checkBeyondCase(c))) out[`${c.name} / ${name}`] = m;
+/** Every contender's mark, keyed "case / contender", where it is not correct. */
+async function wrongOnes(cases) {
+  const out = [];
+  for (const c of cases) for (const [impl, m] of await checkCase(c)) if (!m.correct) out.push(`${c.id} / ${impl}: ${m.error}`);
   return out;
 }
 
-const wrongOnes = (marks) => Object.entries(marks).filter(([, m]) => !m.correct).map(([k, m]) => `${k}: ${m.error}`);
-
-describe("beyond-as-sha256 cases (bench/beyond-cases.js)", function () {
-  it("has the cases and contenders of bench/beyond.js, with unique ids", async function () {
-    const cases = await makeBeyondCases({ours, noble, native: node});
-    assert.deepEqual(Object.fromEntries(cases.map((c) => [c.name, Object.keys(c.contenders)])), expected);
-    assert.equal(new Set(cases.map((c) => c.id)).size, cases.length);
-    assert.ok(cases.every((c) => c.id.startsWith("beyond-") && c.description && c.oracle === "node:crypto"));
+describe("beyond-as-sha256 cases (bench/cases-beyond.js)", function () {
+  it("has the cases and contenders, PBKDF2's count in its id and title, and node:crypto's results as expected", async function () {
+    const cases = await makeBeyondCases({ours, noble, native: nodeCrypto(crypto)}, {pbkdf2Iterations: 1000});
+    assert.deepEqual(Object.fromEntries(cases.map((c) => [c.id, c.contenders.map((k) => k.impl)])), expected("node-crypto", 1000));
+    assert.equal(cases.find((c) => c.id === "beyond-pbkdf2-1000").title, "pbkdf2 1000 iterations");
+    assert.equal(cases.find((c) => c.id === "beyond-hkdf-96").expected.length, 96);
+    assert.deepEqual(await wrongOnes(cases), []);
   });
 
-  it("puts the PBKDF2 iteration count in its case's name and id", async function () {
-    const cases = await makeBeyondCases({ours, noble, native: node}, {pbkdf2Iterations: 1000});
-    const p = cases.find((c) => c.name.startsWith("pbkdf2"));
-    assert.equal(p.name, "pbkdf2 1000 iterations");
-    assert.equal(p.id, "beyond-pbkdf2-1000");
-    assert.equal(p.slow, true);
+  it("finds every contender equal to WebCrypto's results, WebCrypto awaited as the page does", async function () {
+    const cases = await makeBeyondCases({ours, noble, native: webCrypto(crypto.webcrypto.subtle)}, {pbkdf2Iterations: 1000});
+    assert.deepEqual(Object.fromEntries(cases.map((c) => [c.id, c.contenders.map((k) => k.impl)])), expected("webcrypto", 1000));
+    for (const c of cases) assert.deepEqual(c.contenders.filter((k) => k.async).map((k) => k.impl), ["webcrypto"], c.id);
+    assert.deepEqual(await wrongOnes(cases), []);
   });
 
-  it("finds every contender's result equal to node:crypto's", async function () {
-    const cases = await makeBeyondCases({ours, noble, native: node}, {pbkdf2Iterations: 1000});
-    const marks = await allMarks(cases);
-    assert.equal(Object.keys(marks).length, Object.values(expected).flat().length);
-    assert.deepEqual(wrongOnes(marks), []);
-  });
-
-  it("finds the page's WebCrypto contender, asynchronous, equal to node:crypto's", async function () {
-    const cases = await makeBeyondCases({ours, noble, native: webCrypto(crypto.webcrypto.subtle), oracle: node}, {pbkdf2Iterations: 1000});
-    for (const c of cases) {
-      assert.equal(Object.keys(c.contenders).at(-1), "webcrypto", c.name);
-      assert.deepEqual([...c.async], ["webcrypto"]);
-    }
-    assert.deepEqual(wrongOnes(await allMarks(cases)), []);
-  });
-
-  it("marks a contender that differs from the oracle or throws, and runBeyond refuses to time them", async function () {
-    const hkdf = () => {
-      throw new Error("no hkdf");
-    };
-    const broken = {...ours, hmac: () => new Uint8Array(32), hkdf};
-    const cases = await makeBeyondCases({ours: broken, noble, native: node}, {pbkdf2Iterations: 1000});
-    const marks = await allMarks(cases);
-    assert.deepEqual(wrongOnes(marks), [
-      "hmac 64 B, kept key / ours one-shot: differs from node:crypto",
-      "hmac 256 B, kept key / ours one-shot: differs from node:crypto",
-      "hkdf 96 B from a 32 B key / ours: threw no hkdf",
+  it("marks a contender that differs from the platform's result, or throws", async function () {
+    // Over the module itself, so its backend stays the live one oursVariants checks.
+    const broken = Object.assign(Object.create(ours), {
+      hmac: () => new Uint8Array(32),
+      hkdf: () => {
+        throw new Error("no hkdf");
+      },
+    });
+    const cases = await makeBeyondCases({ours: broken, noble, native: nodeCrypto(crypto)}, {pbkdf2Iterations: 1000});
+    assert.deepEqual(await wrongOnes(cases), [
+      "beyond-hmac-64 / ours-one-shot: output differs from the oracle",
+      "beyond-hmac-256 / ours-one-shot: output differs from the oracle",
+      ...variants.map((impl) => `beyond-hkdf-96 / ${impl}: no hkdf`),
     ]);
-    await assert.rejects(
-      runBeyond({ours: broken, noble, native: node}, {now: () => performance.now(), rounds: 1, ms: 1, pbkdf2Iterations: 1000}),
-      /^Error: hmac 64 B, kept key: ours one-shot differs from node:crypto$/,
-    );
-  });
-
-  it("times async contenders as loops of awaited calls, in alternating order (interleaveAsync)", async function () {
-    let t = 0;
-    const calls = [];
-    const contenders = {
-      sync: () => {
-        calls.push("s");
-        t += 1;
-      },
-      async: async () => {
-        calls.push("a");
-        t += 2;
-        await null;
-      },
-    };
-    const r = await interleaveAsync(contenders, {now: () => t, rounds: 2, ms: 4, per: 2, async: new Set(["async"])});
-    assert.deepEqual(r, {sync: {bestNs: 5e5, medianNs: 5e5}, async: {bestNs: 1e6, medianNs: 1e6}});
-    assert.equal(calls.join(""), "ssssaaaassss");
   });
 });
 
-describe("bench/beyond.js --quick", function () {
-  this.timeout(60000);
-  let dir, doc, text;
+describe("bench/node.js --beyond --quick", function () {
+  this.timeout(120000);
+  let doc, text;
 
   before(async function () {
-    dir = mkdtempSync(join(tmpdir(), "sha256-simd-beyond-"));
-    text = "";
-    const returned = await main(["--quick", "--out", join(dir, "beyond.json")], {stdout: {write: (s) => (text += s)}});
-    doc = JSON.parse(readFileSync(join(dir, "beyond.json"), "utf8"));
-    assert.deepEqual(doc, returned);
+    ({doc, text} = await quickRun(["--beyond", "--filter", "^beyond-"]));
   });
 
-  after(function () {
-    rmSync(dir, {recursive: true, force: true});
-  });
-
-  it("writes {engine, date, rows} with every case's contenders, timed, and ours as the 1x", function () {
-    assert.deepEqual(Object.keys(doc), ["engine", "date", "rows"]);
-    assert.match(doc.engine, new RegExp(`^node ${process.version} \\(${ours.backend}\\)$`));
-    assert.match(doc.date, /^\d{4}-\d{2}-\d{2}$/);
-    assert.deepEqual(Object.fromEntries(doc.rows.map((r) => [r.case, r.contenders.map((c) => c.name)])), expected);
-    for (const r of doc.rows) {
-      assert.deepEqual(Object.keys(r), ["case", "contenders"]);
-      for (const c of r.contenders) {
-        assert.deepEqual(Object.keys(c), ["name", "bestNs", "medianNs", "ratioBest", "ratioMedian"]);
-        for (const k of ["bestNs", "medianNs", "ratioBest", "ratioMedian"]) {
-          assert.ok(Number.isFinite(c[k]) && c[k] > 0, `${r.case} / ${c.name}: ${k} is ${c[k]}`);
-        }
-      }
-      assert.equal(r.contenders[0].ratioBest, 1);
-      assert.equal(r.contenders[0].ratioMedian, 1);
+  it("times every contender of every case, each checked against node:crypto, with its time over ours", function () {
+    const ran = {};
+    for (const r of doc.results) (ran[r.case] ??= []).push(r.impl);
+    assert.deepEqual(ran, expected("node-crypto", 100000));
+    for (const r of doc.results) {
+      assert.equal(r.correct, true, `${r.case} / ${r.impl}: ${r.error}`);
+      assert.ok(r.ratioVsOurs > 0 && r.nsPerOp > 0, `${r.case} / ${r.impl}`);
+      assert.equal(r.ratioVsAsSha256, null);
     }
+    assert.equal(doc.options.beyond, true);
+    for (const c of Object.keys(ran)) assert.ok(text.includes(doc.results.find((r) => r.case === c).title), c);
   });
 
-  it("prints each case and contender", function () {
-    assert.match(text, /^node v[\d.]+ \((simd|scalar)\): beyond as-sha256, ns per op \(best \/ median of 2 interleaved rounds\)/);
-    for (const name of Object.keys(expected)) assert.ok(text.includes(`\n  ${name}\n`), name);
-  });
-
-  it("writes a document bench/readme.js renders", function () {
-    const readme = "<!-- bench:start headline -->\n<!-- bench:end -->\n<!-- bench:start engines -->\n<!-- bench:end -->\n" +
-      "<!-- bench:start pool -->\n<!-- bench:end -->\n<!-- bench:start portable -->\n<!-- bench:end -->\n" +
-      "<!-- bench:start beyond -->\n<!-- bench:end -->\n<!-- bench:start ssz -->\n<!-- bench:end -->\n";
-    const out = generate(readme, [{name: "beyond_test.json", doc}], "0".repeat(64));
+  it("writes a run bench/readme.js renders as a table of each contender's time over ours", function () {
+    const readme = ["headline", "engines", "pool", "portable", "beyond", "ssz"].map((n) => `<!-- bench:start ${n} -->\n<!-- bench:end -->\n`).join("");
+    const full = {...doc, env: {...doc.env, runtimeVersion: "24.0.0"}, options: {...doc.options, quick: false}};
+    const out = generate(readme, [{name: "node-24.0.0_test.json", doc: full}], doc.build.simdWasmSha256);
     assert.match(out, /\| case \| @noble\/hashes \| node:crypto \| sha256-simd's hmac\(\) \(key set up per call\) \|/);
-    for (const name of Object.keys(expected)) assert.match(out, new RegExp(`\\| ${name.replace(/[()]/g, "\\$&")} \\| \\d+\\.\\d\\d× \\|`));
+    for (const c of new Set(doc.results.map((r) => r.title))) assert.match(out, new RegExp(`\\| ${c.replace(/[()]/g, "\\$&")} \\| \\d+\\.\\d\\d× \\|`));
   });
 });

@@ -3,17 +3,20 @@
 // Nothing here asserts a timing.
 import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
-import {mkdtempSync, readFileSync, rmSync} from "node:fs";
-import {tmpdir} from "node:os";
-import {basename, join} from "node:path";
-import {main, resultsFile} from "../node.js";
+import {readdirSync, readFileSync} from "node:fs";
+import {basename, dirname, join, resolve} from "node:path";
+import {fileURLToPath} from "node:url";
+import {resultsFile} from "../node.js";
 import {matchingResults} from "../readme.js";
 import {resultsFileName} from "../results.js";
 import {runCases} from "../runner.js";
 import {simdEnabled} from "sha256-simd";
 import {committedBuild} from "./committed-build.js";
+import {quickRun} from "./quick-run.js";
 
-const quiet = {write() {}, isTTY: false};
+const withoutComments = (src) => src.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
+/** The specifiers of a module's static and literal dynamic imports. */
+const imports = (code) => [...code.matchAll(/(?:from\s+|import\s*\(\s*)"([^"]+)"/g)].map((m) => m[1]);
 const base = ["ours-simd", "ours-scalar", "as-sha256", "hash-wasm", "noble", "node-crypto"];
 const with64 = [...base, "hashtree"];
 const withWeb = [...base, "webcrypto"];
@@ -44,23 +47,17 @@ const positive = (x) => typeof x === "number" && Number.isFinite(x) && x > 0;
 describe("benchmark (bench/node.js --quick)", function () {
   // About 6 s here; the limit leaves room for a machine busy with other work.
   this.timeout(60000);
-  let dir;
   let run;
   let doc;
 
   before(async function () {
-    dir = mkdtempSync(join(tmpdir(), "sha256-simd-bench-"));
-    const argv = ["--quick", "--alloc-calls", "2000", "--out", join(dir, "r.json")];
-    run = await main(argv, {stdout: quiet, stderr: quiet});
-    doc = JSON.parse(readFileSync(run.file, "utf8"));
-  });
-
-  after(function () {
-    rmSync(dir, {recursive: true, force: true});
+    run = await quickRun([]);
+    ({doc} = run);
   });
 
   it("writes the JSON where --out says, in schema 1", function () {
-    assert.equal(run.file, join(dir, "r.json"));
+    assert.equal(run.file, run.out);
+    assert.deepEqual(doc, JSON.parse(JSON.stringify(run.returned)));
     assert.equal(doc.schema, 1);
     const e = doc.env;
     assert.equal(e.runtime, "node");
@@ -102,33 +99,20 @@ describe("benchmark (bench/node.js --quick)", function () {
       assert.ok(r.nsPerOp <= r.nsPerOpMedian, at);
       assert.equal(r.rounds, doc.options.rounds, at);
       if ("mbPerSec" in r) assert.ok(positive(r.mbPerSec), at);
-      if ("target" in r) assert.equal(typeof r.targetMet, "boolean", at);
       assert.ok(["call", "hash"].includes(r.unit), at);
     }
     const ours = doc.results.filter((r) => r.impl === (simdEnabled ? "ours-simd" : "ours-scalar"));
     for (const r of ours) assert.equal(r.ratioVsOurs, 1);
   });
 
-  it("shows MB/s for the large digests and targets against as-sha256", function () {
+  it("shows MB/s for the large digests", function () {
     assert.ok(doc.results.some((r) => r.case === "digest-1 MiB" && positive(r.mbPerSec)));
-    assert.ok(doc.results.some((r) => r.case === "SHA256-new" && r.impl === "as-sha256" && r.target === 20));
+    assert.ok(!doc.results.some((r) => r.case === "digest-32 B" && "mbPerSec" in r));
   });
 
   it("leaves the default module active after timing the scalar one", async function () {
     const {simdEnabled: now} = await import("sha256-simd");
     assert.equal(now, simdEnabled);
-  });
-
-  it("reports heap use per call for the non-allocating functions", function () {
-    const fns = new Set(doc.alloc.map((a) => a.fn));
-    for (const fn of ["digest64Into", "digest2Bytes32Into", "digest64HashObjectsInto", "hashInto (4 messages)"]) {
-      assert.ok(fns.has(fn), fn);
-    }
-    for (const a of doc.alloc) {
-      assert.equal(a.calls, 2000);
-      assert.ok(Number.isFinite(a.bytesPerCall) && Number.isInteger(a.gcCount), a.fn);
-    }
-    assert.equal(typeof doc.allocMethod, "string");
   });
 
   it("prints a table with a row per result, of the package and its peers without the project's targets", function () {
@@ -157,21 +141,15 @@ const headline = [
 
 describe("headline benchmark (bench/node.js --headline --quick, what make bench runs)", function () {
   this.timeout(60000);
-  let dir;
   let run;
   let doc;
 
   before(async function () {
-    dir = mkdtempSync(join(tmpdir(), "sha256-simd-bench-"));
-    run = await main(["--headline", "--quick", "--out", join(dir, "r.json")], {stdout: quiet, stderr: quiet});
-    doc = JSON.parse(readFileSync(run.file, "utf8"));
+    run = await quickRun(["--headline"]);
+    ({doc} = run);
   });
 
-  after(function () {
-    rmSync(dir, {recursive: true, force: true});
-  });
-
-  it("runs the headline cases against every peer, without the heap section", function () {
+  it("runs the headline cases against every peer", function () {
     assert.deepEqual([...new Set(doc.results.map((r) => r.case))], headline);
     for (const id of headline) {
       const ran = doc.results.filter((r) => r.case === id).map((r) => r.impl);
@@ -180,8 +158,6 @@ describe("headline benchmark (bench/node.js --headline --quick, what make bench 
       }
     }
     for (const r of doc.results) assert.equal(r.correct, true, `${r.case} ${r.impl}`);
-    assert.equal(doc.alloc, undefined);
-    assert.equal(doc.options.allocCalls, 0);
   });
 
   it("is recorded as a partial run, which the README's tables leave out", function () {
@@ -203,13 +179,12 @@ describe("headline benchmark (bench/node.js --headline --quick, what make bench 
   it("says in its table that it is the headline and where the rest is", function () {
     for (const id of headline) assert.ok(run.text.includes(doc.results.find((r) => r.case === id).title), id);
     assert.match(run.text, /headline cases only; `make bench-full`/);
-    assert.doesNotMatch(run.text, /target|holds|\bours\b|Heap use over repeated calls/i);
+    assert.doesNotMatch(run.text, /target|holds|\bours\b/i);
     assert.doesNotMatch(run.text, /\b(yes|YES|NO)\b/);
   });
 
   it("narrows to the headline cases --filter matches", async function () {
-    const argv = ["--headline", "--quick", "--filter", "^digest", "--impl", "^ours-simd$|^as-sha256$", "--out", join(dir, "f.json")];
-    const {doc: narrowed} = await main(argv, {stdout: quiet, stderr: quiet});
+    const {doc: narrowed} = await quickRun(["--headline", "--filter", "^digest", "--impl", "^ours-simd$|^as-sha256$"]);
     const want = headline.filter((id) => id.startsWith("digest"));
     assert.deepEqual([...new Set(narrowed.results.map((r) => r.case))], want);
     assert.equal(narrowed.options.filter, "^digest");
@@ -229,7 +204,6 @@ describe("benchmark runner", function () {
       messages: [msg],
       opsPerCall: 1,
       unit: "call",
-      targets: [],
       contenders: [
         contender("ours-simd", right),
         contender("as-sha256", () => new Uint8Array(32)),
@@ -260,35 +234,48 @@ describe("benchmark runner", function () {
 });
 
 describe("benchmark modules shared with the browser page", function () {
-  for (const file of ["cases.js", "cases-hasher.js", "cases-pool.js", "peers.js", "runner.js", "results.js", "table.js"]) {
+  const shared = ["cases.js", "cases-hasher.js", "cases-pool.js", "cases-beyond.js", "beyond-native.js", "peers.js", "runner.js"];
+  for (const file of [...shared, "results.js", "table.js", "interleave.js"]) {
     it(`bench/${file} imports nothing from Node and uses no Node globals`, function () {
-      const src = readFileSync(new URL(`../${file}`, import.meta.url), "utf8");
-      const code = src.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
-      for (const [, spec] of code.matchAll(/from\s+"([^"]+)"/g)) {
-        assert.ok(spec.startsWith("./") || spec === "../test/support/bytes.js" || spec === "tinybench", `${file} imports ${spec}`);
+      const code = withoutComments(readFileSync(new URL(`../${file}`, import.meta.url), "utf8"));
+      for (const spec of imports(code)) {
+        assert.ok(spec.startsWith("./") || spec === "sha256-simd-support/bytes.js" || spec === "tinybench", `${file} imports ${spec}`);
       }
       assert.doesNotMatch(code, /\b(process|Buffer|require|__dirname)\b/, file);
     });
   }
 });
 
+describe("bench/ as a client of the package", function () {
+  it("imports the package by its exports only, and no file outside bench/ by path", function () {
+    const bench = fileURLToPath(new URL("..", import.meta.url));
+    const files = readdirSync(bench, {recursive: true}).filter((f) => f.endsWith(".js") && !/(^|\/)(node_modules|dist)\//.test(f));
+    assert.ok(files.length > 20, String(files.length));
+    for (const file of files) {
+      for (const spec of imports(withoutComments(readFileSync(join(bench, file), "utf8")))) {
+        if (spec.startsWith(".")) {
+          const to = resolve(dirname(join(bench, file)), spec);
+          assert.ok(to.startsWith(bench), `${file} imports ${spec}, outside bench/`);
+        } else {
+          // A bare name resolves through the package's "exports" map, which holds its public entries alone.
+          assert.doesNotMatch(spec, /^sha256-simd\/(js|cpp|wasm)\//, `${file} imports ${spec}`);
+        }
+      }
+    }
+  });
+});
+
 describe("benchmark of the thread pool (bench/node.js --pool --quick)", function () {
   this.timeout(60000);
 
   it("times the pool at each thread count and the fixed split, each checked against node:crypto", async function () {
-    const dir = mkdtempSync(join(tmpdir(), "sha256-simd-bench-"));
-    try {
-      const argv = ["--quick", "--pool", "--filter", "^pool-hashInto-65536$", "--out", join(dir, "r.json")];
-      const doc = JSON.parse(readFileSync((await main(argv, {stdout: quiet, stderr: quiet})).file, "utf8"));
-      const cores = doc.env.cores;
-      const impls = doc.results.filter((r) => r.case === "pool-hashInto-65536").map((r) => r.impl);
-      for (const impl of ["ours-simd", "pool-1", `pool-${cores}`, `split-${cores}`]) assert.ok(impls.includes(impl), `${impl} in ${impls}`);
-      for (const r of doc.results) {
-        assert.equal(r.correct, true, `${r.impl} correct`);
-        assert.ok(positive(r.nsPerOp), `${r.impl} timed`);
-      }
-    } finally {
-      rmSync(dir, {recursive: true, force: true});
+    const {doc} = await quickRun(["--pool", "--filter", "^pool-hashInto-65536$"]);
+    const cores = doc.env.cores;
+    const impls = doc.results.filter((r) => r.case === "pool-hashInto-65536").map((r) => r.impl);
+    for (const impl of ["ours-simd", "pool-1", `pool-${cores}`, `split-${cores}`]) assert.ok(impls.includes(impl), `${impl} in ${impls}`);
+    for (const r of doc.results) {
+      assert.equal(r.correct, true, `${r.impl} correct`);
+      assert.ok(positive(r.nsPerOp), `${r.impl} timed`);
     }
   });
 });

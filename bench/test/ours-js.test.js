@@ -1,9 +1,9 @@
-// The page's portable contender (bench/web/src/ours-js.js), in Node: the
-// bundle build.js makes of sha256-simd/portable runs on the js backend and
-// leaves the main entry's backend alone (where importing the entry itself
-// would not: loadPortable says so), ours-js joins every case of
-// bench/cases.js, and a contender on another backend than its id names is
-// marked wrong, saying so. The bundle is imported here rather than
+// The page's portable contender, ours-js, in Node: the bundle build.js makes
+// of sha256-simd/portable runs on the js backend and leaves the main entry's
+// backend alone (where importing the entry itself would not: loadPortable
+// says so), ours-js joins every case of bench/cases.js after ours' wasm
+// contenders, and a contender on another backend than its id names is marked
+// wrong, saying so (oursVariants). The bundle is imported here rather than
 // sha256-simd/portable itself, which would move this process's sha256-simd
 // onto the js backend.
 import assert from "node:assert/strict";
@@ -18,19 +18,18 @@ import * as ours from "sha256-simd";
 import {makeCases} from "../cases.js";
 import {checkCase} from "../runner.js";
 import {build} from "../web/build.js";
-import {checkBackends, loadPortable, portableBundle, withOursJs} from "../web/src/ours-js.js";
+import {loadPortable, portableBundle} from "../web/src/ours-js.js";
 
 const oracle = (m) => createHash("sha256").update(m).digest();
 
-describe("the benchmark page's portable contender, ours-js (bench/web/src/ours-js.js)", function () {
-  let dir, portable, cases;
+describe("the benchmark page's portable contender, ours-js", function () {
+  let dir, portable;
   const main = ours.backend;
 
   before(async function () {
     dir = await mkdtemp(join(tmpdir(), "sha256-simd-ours-js-"));
     await build({outDir: dir});
     portable = await loadPortable(ours, pathToFileURL(join(dir, portableBundle)).href);
-    cases = await withOursJs(await makeCases({ours, asSha256}), {portable, asSha256});
   });
 
   after(async function () {
@@ -55,23 +54,22 @@ describe("the benchmark page's portable contender, ours-js (bench/web/src/ours-j
   });
 
   it("adds ours-js after ours' wasm contenders on every case of bench/cases.js, correct against node:crypto", async function () {
-    for (const c of checkBackends(cases, {ours, portable})) {
+    for (const c of await makeCases({ours, portable, asSha256})) {
       const impls = c.contenders.map((k) => k.impl);
       const wasm = ours.simdEnabled ? ["ours-simd", "ours-scalar"] : ["ours-scalar"];
       assert.deepEqual(impls.slice(0, impls.indexOf("as-sha256")), [...wasm, "ours-js"], c.id);
-      const marks = await checkCase(c, oracle);
-      for (const [impl, mark] of marks) if (impl.startsWith("ours-")) assert.deepEqual(mark, {correct: true}, `${c.id} / ${impl}`);
+      for (const [impl, mark] of await checkCase(c, oracle)) assert.deepEqual(mark, {correct: true}, `${c.id} / ${impl}`);
     }
     assert.equal(ours.backend, main);
   });
 
   it("marks a contender wrong, saying so, where the package's backend is not the one its id names", async function () {
-    const c = cases.find((x) => x.id === "digest64");
-    const misnamed = checkBackends([c], {ours: {backend: "js"}, portable: {backend: "scalar"}})[0];
-    const marks = await checkCase(misnamed, oracle);
+    const misnamedOurs = {...ours, backend: "js", simdEnabled: true};
+    const [c] = (await makeCases({ours: misnamedOurs, portable: {...portable, backend: "scalar"}, asSha256})).filter((x) => x.id === "digest64");
+    const marks = await checkCase(c, oracle);
     assert.deepEqual(marks.get("ours-js"), {correct: false, error: "ours-js runs on the scalar backend, not js"});
     assert.deepEqual(marks.get("ours-scalar"), {correct: false, error: "ours-scalar runs on the js backend, not scalar"});
-    if (ours.simdEnabled) assert.deepEqual(marks.get("ours-simd"), {correct: false, error: "ours-simd runs on the js backend, not simd"});
+    assert.deepEqual(marks.get("ours-simd"), {correct: false, error: "ours-simd runs on the js backend, not simd"});
     // ours-scalar's hooks forced the scalar module; the failed check put the best one back.
     assert.equal(ours.backend, main);
   });

@@ -12,8 +12,8 @@ import * as ours from "sha256-simd";
 import {makeCases} from "../cases.js";
 import {build} from "../web/build.js";
 import {waitForRun} from "../web/wait-for-run.js";
-import {openPage} from "../../test/support/open-page.js";
-import {startServer} from "../../test/support/serve.js";
+import {openPage} from "sha256-simd-support/open-page.js";
+import {startServer} from "sha256-simd-support/serve.js";
 
 /**
  * @param {string} browserName  e.g. "Firefox ESR"

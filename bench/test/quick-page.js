@@ -7,8 +7,8 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {build} from "../web/build.js";
 import {waitForRun} from "../web/wait-for-run.js";
-import {collectErrors, launchChromium} from "../../test/support/chromium.js";
-import {startServer} from "../../test/support/serve.js";
+import {collectErrors, launchChromium} from "sha256-simd-support/chromium.js";
+import {startServer} from "sha256-simd-support/serve.js";
 
 export async function openQuickPage(query, prefix) {
   const opened = {dir: await mkdtemp(join(tmpdir(), prefix)), fetched: []};

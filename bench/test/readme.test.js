@@ -48,18 +48,28 @@ const poolFiles = [
     doc: {...poolDoc({version: "24.1.0", date: "2026-12-01T03:00:00Z"}), options: {rounds: 9, filter: "pool-hashInto", pool: true}},
   },
 ];
-/** A run of bench/beyond.js. */
-const beyondFile = {
-  name: "beyond_node-24.2.0_a.json",
-  doc: {
-    engine: "node v24.2.0 (simd)",
-    date: "2026-12-01",
-    rows: [
-      {case: "hmac 64 B", contenders: [{name: "ours", ratioBest: 1}, {name: "noble", ratioBest: 4.5}, {name: "node-crypto", ratioBest: 3}]},
-      {case: "digestMany", contenders: [{name: "ours", ratioBest: 1}, {name: "ours digest loop", ratioBest: 1.8}]},
+/** A run of the beyond-* cases (bench/node.js --beyond --filter ^beyond-): ours at 1000 ns, each other contender's time over it. */
+function beyondDoc({runtime, version, date, sha = simd, filter = "^beyond-"}) {
+  const row = (c, impl, ratioVsOurs) => ({case: c, title: c.slice(7), impl, unit: "call", nsPerOp: 1000 * ratioVsOurs, correct: true, ratioVsOurs});
+  return {
+    ...doc({runtime, version, date, sha}),
+    options: {rounds: 5, filter, beyond: true},
+    results: [
+      row("beyond-hmac-64", "ours-simd", 1),
+      row("beyond-hmac-64", "ours-scalar", 1.2),
+      row("beyond-hmac-64", "noble", 4.5),
+      row("beyond-hmac-64", "node-crypto", 3),
+      row("beyond-digestMany", "ours-simd", 1),
+      row("beyond-digestMany", "ours-digest-loop", 1.8),
     ],
-  },
-};
+  };
+}
+const beyondFiles = [
+  {name: "bun-1.4.5_beyond.json", doc: beyondDoc({runtime: "bun", version: "1.4.5", date: "2026-12-01T01:00:00Z"})},
+  {name: "node-24.2.0_beyond.json", doc: beyondDoc({runtime: "node", version: "24.2.0", date: "2026-12-01T02:00:00Z"})},
+  {name: "node-24.2.0_beyond-old.json", doc: beyondDoc({runtime: "node", version: "24.2.0", date: "2026-12-01T01:00:00Z"})},
+  {name: "node-24.2.0_beyond-part.json", doc: beyondDoc({runtime: "node", version: "24.2.0", date: "2026-12-01T03:00:00Z", filter: "hmac"})},
+];
 /** A run of bench/ssz.js: two hashers, one case, with the hash step's split. */
 function sszDoc({date, sha = simd, quick = false}) {
   return {
@@ -75,7 +85,6 @@ function sszDoc({date, sha = simd, quick = false}) {
     ],
     cases: {hashStep: "hash step"},
     summary: {hashStep: {ours: {bestMs: 50, medianMs: 52}, pool: {bestMs: 40, medianMs: 39}, hashtree: {bestMs: 41, medianMs: 40}}},
-    split: {ours: {hashStepNs: 350, packNs: 200, applyNs: 30, restNs: 120}},
   };
 }
 const sszFiles = [
@@ -120,13 +129,16 @@ describe("README tables from bench/results/ (bench/readme.js)", function () {
     assert.match(out, /bench\/results\/portable_node-24\.2\.0-jitless_a\.json/);
   });
 
-  it("writes each beyond_*.json as a table of every contender's time over ours", function () {
-    assert.match(generate(readme, files, simd), /No beyond_\*\.json file in `bench\/results\/`\./);
-    const out = generate(readme, [...files, beyondFile], simd);
+  it("writes Node 24's newest run of the beyond-* cases as a table of every contender's time over ours, naming the others", function () {
+    assert.match(generate(readme, files, simd), /No results file of the beyond-\* cases/);
+    const out = generate(readme, [...files, ...beyondFiles], simd);
     assert.match(out, /\| case \| @noble\/hashes \| node:crypto \| sha256-simd's digest\(\) in a loop \|/);
-    assert.match(out, /\| hmac 64 B \| 4\.50× \| 3\.00× \| – \|/);
+    assert.match(out, /\| hmac-64 \| 4\.50× \| 3\.00× \| – \|/);
     assert.match(out, /\| digestMany \| – \| – \| 1\.80× \|/);
-    assert.match(out, /bench\/results\/beyond_node-24\.2\.0_a\.json/);
+    assert.match(out, /; from \[`bench\/results\/node-24\.2\.0_beyond\.json`\]/);
+    assert.match(out, /Other engines: \[`bun-1\.4\.5_beyond\.json`\]\(bench\/results\/bun-1\.4\.5_beyond\.json\)\./);
+    // Their rows are in no other table.
+    assert.equal(out.split("\n").filter((l) => l.startsWith("| hmac-64 ")).length, 1);
   });
 
   it("leaves out the browser page's portable rows (ours-js): the tables are of the wasm modules", function () {
@@ -161,7 +173,6 @@ describe("README tables from bench/results/ (bench/readme.js)", function () {
     assert.match(out, /\| case \| sha256-simd \| sha256-simd pool, 2 threads \| @chainsafe\/hashtree \| pool's speed-up \| hashtree ÷ sha256-simd \|/);
     assert.match(out, /\| hash step \| 52\.0 ms \(best 50\.0 ms\) \| 39\.0 ms \(best 40\.0 ms\) \| 40\.0 ms \(best 41\.0 ms\) \| 1\.33× \| 0\.77× \|/);
     assert.match(out, /bench\/results\/ssz_node-24\.2\.0_a\.json/);
-    assert.match(out, /350 ns each on one thread: 200 ns to read/);
     assert.equal(matchingResults([...files, ...sszFiles], simd).get("node24").name, "node-24.2.0_a.json");
     assert.equal(poolResults([...sszFiles], simd), null);
   });

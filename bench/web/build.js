@@ -6,39 +6,17 @@
 // finds in node_modules (the workspace's link to the repository root) and
 // resolves through its "exports" map, as a user's bundler would.
 // sha256-simd/portable is a bundle of its own (src/ours-js.js says why).
-import {copyFile, mkdir, readdir, readFile} from "node:fs/promises";
+import {copyFile, mkdir} from "node:fs/promises";
 import {join, resolve} from "node:path";
 import {fileURLToPath, pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import * as esbuild from "esbuild";
-import {buildInfo} from "../build-info.js";
+import {buildInfo, readResults, resultsDir} from "../results-files.js";
 import {portableBundle} from "./src/ours-js.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const srcDir = join(here, "src");
-export const resultsDir = resolve(here, "../results");
 export const defaultOutDir = join(here, "dist");
-
-/**
- * The committed results files of the page's format (those with a schema, from
- * bench/node.js and the page), parsed, by file name. The portable and
- * beyond-as-sha256 benchmarks write files of their own shape beside them.
- */
-async function readResults() {
-  const names = (await readdir(resultsDir).catch(() => [])).filter((n) => n.endsWith(".json")).sort();
-  const files = [];
-  for (const name of names) {
-    const text = await readFile(join(resultsDir, name), "utf8");
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch (err) {
-      throw new Error(`bench/results/${name}: ${err.message}`);
-    }
-    if (typeof data.schema === "number") files.push({name, data});
-  }
-  return files;
-}
 
 /**
  * JSON modules made at build time: "bench-results-index" lists the committed
@@ -60,7 +38,9 @@ function jsonModulesPlugin(modules) {
 export async function build({outDir = defaultOutDir, minify = true} = {}) {
   const out = resolve(outDir);
   await mkdir(join(out, "results"), {recursive: true});
-  const files = await readResults();
+  // The results files of the page's format, with a schema (bench/node.js's
+  // and the page's): bench/portable.js and bench/ssz.js write their own.
+  const files = readResults().filter(({doc}) => typeof doc.schema === "number");
   const common = {
     bundle: true,
     format: "esm",
@@ -87,8 +67,8 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
     chunkNames: "chunks/[name]-[hash]",
     plugins: [
       jsonModulesPlugin({
-        "bench-results-index": files.map(({name, data}) => ({file: `results/${name}`, env: data.env ?? {}})),
-        "bench-build-info": await buildInfo(),
+        "bench-results-index": files.map(({name, doc}) => ({file: `results/${name}`, env: doc.env ?? {}})),
+        "bench-build-info": buildInfo(),
       }),
     ],
   });

@@ -5,7 +5,7 @@
 import {resolve} from "node:path";
 import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
-import {startServer} from "../../test/support/serve.js";
+import {startServer} from "sha256-simd-support/serve.js";
 import {build, defaultOutDir} from "./build.js";
 
 async function main() {

@@ -4,7 +4,7 @@
 import {collectErrors} from "./chromium.js";
 
 /**
- * Launches a browser and loads url. errors collects the page's uncaught and
+ * Launches a browser and loads url in a new page. errors collects the page's uncaught and
  * console errors where the driver reports them (playwright, puppeteer);
  * classic WebDriver has no events, so there it stays empty and the page must
  * record its own.
@@ -15,7 +15,7 @@ export async function openPage(launch, url) {
     const page = await browser.newPage();
     const errors = page.on ? collectErrors(page) : [];
     await page.goto(url);
-    return {page, errors, close: () => browser.close()};
+    return {browser, page, errors, close: () => browser.close()};
   } catch (err) {
     await browser.close();
     throw err;

@@ -4,13 +4,16 @@
 import committed from "bench-results-index";
 import {ratioChart} from "./charts.js";
 import {formatRatio, formatTime} from "../../table.js";
-import {h} from "./dom.js";
+import {$, h} from "./dom.js";
 import {implLabel, implOrder} from "./impls.js";
 import {checkResultsFile, describeEnv, ratioVsAsSha256} from "./results-file.js";
 
 const palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"];
 
-export function createComparison({committedList, dropZone, fileInput, notices, implSelect, table, chartBox, chartCanvas}) {
+/** The comparison's section of index.html. */
+export function createComparison() {
+  const ids = ["committed", "drop", "load", "notices", "compare-impl", "compare-table", "compare-chart-box", "compare-chart"];
+  const [committedList, dropZone, fileInput, notices, implSelect, table, chartBox, chartCanvas] = ids.map($);
   /** {key, file, source} in the order they were added. */
   const sets = [];
   let chosenImpl = "ours-simd";

@@ -1,9 +1,6 @@
 // How each implementation id from bench/cases.js reads on the page, and its colour.
 import {implIds} from "../../cases.js";
 
-// The page's own contender, the portable backend (ours-js.js), goes after ours' wasm modules.
-const order = implIds.flatMap((id) => (id === "ours-scalar" ? [id, "ours-js"] : [id]));
-
 const info = {
   "ours-simd": {label: "sha256-simd (SIMD)", color: "#1f77b4"},
   "ours-scalar": {label: "sha256-simd (scalar)", color: "#6baed6"},
@@ -14,10 +11,10 @@ const info = {
   "node-crypto": {label: "node:crypto", color: "#9467bd"},
   hashtree: {label: "@chainsafe/hashtree", color: "#8c564b"},
   webcrypto: {label: "WebCrypto (async)", color: "#d62728"},
-  // The beyond-as-sha256 cases' other ways of doing the work with ours (bench/beyond-cases.js).
-  "ours one-shot": {label: "sha256-simd hmac() (key set up per call)", color: "#aec7e8"},
-  "ours digest loop": {label: "sha256-simd digest() in a loop", color: "#aec7e8"},
-  "ours digest of the concatenation": {label: "sha256-simd digest() of the concatenation", color: "#aec7e8"},
+  // The beyond-* cases' other ways of doing the work with ours (bench/cases-beyond.js).
+  "ours-one-shot": {label: "sha256-simd hmac() (key set up per call)", color: "#aec7e8"},
+  "ours-digest-loop": {label: "sha256-simd digest() in a loop", color: "#aec7e8"},
+  "ours-digest-joined": {label: "sha256-simd digest() of the joined parts", color: "#aec7e8"},
 };
 
 export function implLabel(id) {
@@ -28,8 +25,8 @@ export function implColor(id) {
   return info[id]?.color ?? "#444";
 }
 
-/** Sorts implementation ids into the table order of bench/cases.js, ours-js after ours-scalar; unknown ones last. */
+/** Sorts implementation ids into the table order of bench/cases.js; unknown ones last. */
 export function implOrder(ids) {
-  const rank = (id) => (order.includes(id) ? order.indexOf(id) : order.length);
+  const rank = (id) => (implIds.includes(id) ? implIds.indexOf(id) : implIds.length);
   return [...ids].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }

@@ -3,32 +3,23 @@
 // (compare.js).
 //
 // URL parameters: quick=1 runs at once with few iterations; run=1 runs at
-// once; hasher=1 ticks "merkle hasher cases", which adds the cases of
-// bench/cases-hasher.js as --hasher does in bench/node.js; pool=1 ticks
-// "thread pool cases", which adds those of bench/cases-pool.js as --pool
-// does; beyond=1 ticks "beyond as-sha256 cases", which adds those of
-// bench/beyond-cases.js (HMAC, HKDF, PBKDF2, digestParts, digestMany, as
-// bench/beyond.js runs them in Node), shown after the run in a table of their
-// own (beyond-view.js); cpu=... and
+// once; hasher=1, pool=1 and beyond=1 tick the checkboxes that add the cases
+// bench/node.js adds with --hasher, --pool and --beyond; cpu=... and
 // label=... fill those fields; filter=REGEX keeps the cases whose id matches
 // and impl=REGEX the implementations, and rounds=N and time=MS set those
 // timing options, as in bench/node.js.
 // When a run has finished the page sets <html data-state="done"> and
 // window.benchResults (a results file); on failure, data-state="error" and
-// window.benchError. The portable backend (ours-js, see ours-js.js) is then
-// also shown against @noble/hashes (portable-view.js).
+// window.benchError.
 import build from "bench-build-info";
 import {makeResults, resultsFileName} from "../../results.js";
-import {beyondTable} from "./beyond-view.js";
 import {createComparison} from "./compare.js";
 import {formatTime} from "../../table.js";
-import {h} from "./dom.js";
+import {$, h} from "./dom.js";
 import {describeBrowser, timerStepMs, wasmSimdSupported} from "./env.js";
 import {implLabel} from "./impls.js";
-import {portableTable} from "./portable-view.js";
 import {createRunView} from "./run-view.js";
 
-const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const flag = (name) => params.has(name) && params.get(name) !== "0";
 
@@ -42,10 +33,7 @@ const notes = [
     "each of ours-simd, ours-scalar and ours-js checks the package's backend before it is checked and timed.",
 ];
 // What a browser run of the hasher cases leaves out, as bench/node.js notes what it could not load.
-const hasherNotes = [
-  "hashtree hasher left out: @chainsafe/hashtree is a native addon, not available in a browser",
-  "hashTreeRoot of 20,000 Validators cases left out: @chainsafe/ssz needs Node's Buffer",
-];
+const hasherNote = "hashtree hasher left out: @chainsafe/hashtree is a native addon, not available in a browser";
 
 /** The thread pools' sizes: pool-N is a pool asked for N threads; without cross-origin isolation it has 1. */
 const poolNote = (threads) =>
@@ -61,10 +49,7 @@ for (const [name, input] of Object.entries(fields)) {
     comparison.render();
   });
 }
-$("quick").checked = flag("quick");
-$("hasher").checked = flag("hasher");
-$("pool").checked = flag("pool");
-$("beyond").checked = flag("beyond");
+for (const name of ["quick", "hasher", "pool", "beyond"]) $(name).checked = flag(name);
 
 function setEnvField(env, name, value) {
   if (value) env[name] = value;
@@ -125,23 +110,8 @@ function makeEnv() {
   return env;
 }
 
-const view = createRunView({
-  table: $("run-table"),
-  chartBox: $("run-chart-box"),
-  chartCanvas: $("run-chart"),
-  progress: $("progress"),
-  status: $("status"),
-});
-const comparison = createComparison({
-  committedList: $("committed"),
-  dropZone: $("drop"),
-  fileInput: $("load"),
-  notices: $("notices"),
-  implSelect: $("compare-impl"),
-  table: $("compare-table"),
-  chartBox: $("compare-chart-box"),
-  chartCanvas: $("compare-chart"),
-});
+const view = createRunView();
+const comparison = createComparison();
 
 function setState(state) {
   document.documentElement.dataset.state = state;
@@ -161,16 +131,11 @@ const selection = {filter: params.get("filter") || null, impl: params.get("impl"
 const timing = Object.fromEntries(["rounds", "time"].filter((k) => Number(params.get(k)) > 0).map((k) => [k, Number(params.get(k))]));
 
 function run() {
-  const quick = $("quick").checked;
-  const hasher = $("hasher").checked;
-  const pool = $("pool").checked;
-  const beyond = $("beyond").checked;
+  const [quick, hasher, pool, beyond] = ["quick", "hasher", "pool", "beyond"].map((name) => $(name).checked);
   $("run").disabled = true;
   $("download").disabled = true;
   setState("running");
   view.setProgress(0, "Starting the worker…");
-  $("portable-table").replaceChildren();
-  $("beyond-table").replaceChildren();
   const worker = new Worker(new URL("./worker.js", import.meta.url), {type: "module"});
   let options = null;
   let runNotes = notes;
@@ -189,8 +154,8 @@ function run() {
       renderEnv();
     } else if (m.type === "plan") {
       const {rounds, time, warmupTime, batchMs} = m.options;
-      options = {rounds, time, warmupTime, batchMs, allocCalls: 0, quick, filter: selection.filter, impl: selection.impl, hasher, pool, beyond};
-      runNotes = [...notes, ...(hasher || pool ? hasherNotes : []), ...(m.poolThreads ? [poolNote(m.poolThreads)] : []), ...m.notes];
+      options = {rounds, time, warmupTime, batchMs, quick, filter: selection.filter, impl: selection.impl, hasher, pool, beyond};
+      runNotes = [...notes, ...(hasher || pool ? [hasherNote] : []), ...(m.poolThreads ? [poolNote(m.poolThreads)] : [])];
       view.plan(m.cases);
       view.setProgress(0, "Checking every output against WebCrypto…");
     } else if (m.type === "marks") {
@@ -206,8 +171,6 @@ function run() {
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
       view.setProgress(1, `Done in ${seconds} s: ${view.rows.length} results.`);
       view.showChart();
-      $("portable-table").replaceChildren(portableTable(view.rows) ?? "");
-      $("beyond-table").replaceChildren(beyondTable(view.rows) ?? "");
       comparison.add("this run", current, "this run");
       window.benchResults = current;
       $("run").disabled = false;

@@ -22,7 +22,7 @@ export async function makeBrowserPoolCases(ours) {
   const cores = Math.max(1, navigator.hardwareConcurrency ?? 1);
   const pools = [];
   for (const threads of threadCounts(cores)) pools.push({threads, pool: await createHashPool({threads})});
-  const {cases, close} = await makePoolCases({ours, oursHasher, pmt, asSha256Hasher}, pools, cores);
+  const {cases, close} = await makePoolCases({ours, oursHasher, pmt, asSha256Hasher}, pools);
   return {
     cases,
     threads: pools.map(({threads, pool}) => [threads, pool.threads]),

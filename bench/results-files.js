@@ -1,0 +1,67 @@
+// Results files on disk (Node API only; Deno and Bun provide it too): what a
+// run measured and where, recorded as its `build` and `env`, and reading the
+// files under bench/results/.
+import {execFileSync} from "node:child_process";
+import {createHash} from "node:crypto";
+import {readdirSync, readFileSync} from "node:fs";
+import {createRequire} from "node:module";
+import os from "node:os";
+import {dirname, join} from "node:path";
+import {fileURLToPath} from "node:url";
+
+export const resultsDir = fileURLToPath(new URL("results", import.meta.url));
+
+/** The sha256-simd package's folder, found as a user's code would find it. */
+export const packageDir = dirname(createRequire(import.meta.url).resolve("sha256-simd/package.json"));
+
+/**
+ * The sha256 of one of the wasm modules the package ships (wasm/*.wasm),
+ * which `make check-wasm` keeps byte for byte what the loader embeds.
+ */
+export const moduleSha256 = (name) => createHash("sha256").update(readFileSync(join(packageDir, "wasm", name))).digest("hex");
+
+/** The checkout's commit, with "-dirty" where cpp/, js/ or wasm/ differ from it; null outside git. */
+function commit() {
+  const git = (...args) => execFileSync("git", ["-C", packageDir, ...args], {encoding: "utf8", stdio: ["ignore", "pipe", "ignore"]}).trim();
+  try {
+    const head = git("rev-parse", "HEAD");
+    return git("status", "--porcelain", "--", "cpp", "js", "wasm") ? `${head}-dirty` : head;
+  } catch {
+    return null;
+  }
+}
+
+/** The `build` entry of a results file: the commit and the modules measured. */
+export function buildInfo() {
+  return {commit: commit(), simdWasmSha256: moduleSha256("sha256-simd.wasm"), scalarWasmSha256: moduleSha256("sha256-scalar.wasm")};
+}
+
+/**
+ * The runtime running the benchmark, with the machine: Deno and Bun report a
+ * Node-compatibility version in process.versions.node, so they are asked
+ * first. `extra` (simd, label) goes before the date.
+ */
+export function environment(extra) {
+  const runtime = globalThis.Deno
+    ? {runtime: "deno", runtimeVersion: Deno.version.deno, v8: Deno.version.v8}
+    : globalThis.Bun
+    ? {runtime: "bun", runtimeVersion: Bun.version, jsc: `WebKit ${process.versions.webkit}`}
+    : {runtime: "node", runtimeVersion: process.versions.node, v8: process.versions.v8};
+  const cpus = os.cpus();
+  const machine = {cpu: cpus[0]?.model?.trim() || "unknown", cores: os.availableParallelism?.() ?? cpus.length, platform: process.platform, arch: process.arch};
+  return {...runtime, ...machine, ...extra, date: new Date().toISOString()};
+}
+
+/** Every JSON file under `dir`, parsed, as [{name, doc}] in name order. */
+export function readResults(dir = resultsDir) {
+  return readdirSync(dir)
+    .filter((n) => n.endsWith(".json"))
+    .sort()
+    .map((name) => {
+      try {
+        return {name, doc: JSON.parse(readFileSync(join(dir, name), "utf8"))};
+      } catch (err) {
+        throw new Error(`${name}: ${err.message}`);
+      }
+    });
+}
