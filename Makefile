@@ -173,14 +173,12 @@ bench: deps
 	node bench/node.js --headline $(BENCH_ARGS)
 
 # Everything, over 5 minutes on a 2-core machine: every case, the merkle
-# hasher's, the thread pool's at each thread count and the heap use, then the
-# portable backend, the functions beyond as-sha256 and ssz's BeaconState
-# workload. The README's tables come from its results files, and from
-# bench-engine's.
+# hasher's, the thread pool's at each thread count and the functions beyond
+# as-sha256, then the portable backend and ssz's BeaconState workload. The
+# README's tables come from its results files, and from bench-engine's.
 bench-full: deps
-	node bench/node.js --hasher --pool $(BENCH_ARGS)
+	node bench/node.js --hasher --pool --beyond $(BENCH_ARGS)
 	node bench/portable.js
-	node bench/beyond.js
 	node bench/ssz.js
 
 # The portable backend against @noble/hashes where wasm is missing: Node with

@@ -8,7 +8,6 @@ import {concatBytes} from "sha256-simd-support/bytes.js";
 /**
  * @typedef {object} Native  each function returns bytes (a Uint8Array or an ArrayBuffer), or a promise of them where `async`
  * @property {string} name  the contender's name in results
- * @property {string} label  how messages name it as the oracle
  * @property {boolean} async
  * @property {(key: Uint8Array) => ((message: Uint8Array) => unknown) | Promise<(message: Uint8Array) => unknown>} hmacKey
  *   sets up what can be kept of `key`, then gives the HMAC of a message
@@ -20,15 +19,14 @@ import {concatBytes} from "sha256-simd-support/bytes.js";
  */
 
 /**
- * node:crypto (pass the module): what the contenders of bench/beyond.js have
- * always been. It keeps no HMAC key: createHmac sets the key up per message.
+ * node:crypto (pass the module), as bench/node.js --beyond times it. It
+ * keeps no HMAC key: createHmac sets the key up per message.
  * @returns {Native}
  */
 export function nodeCrypto({createHash, createHmac, hkdfSync, pbkdf2Sync}) {
   const hash = (m) => createHash("sha256").update(m).digest();
   return {
     name: "node-crypto",
-    label: "node:crypto",
     async: false,
     hmacKey: (key) => (m) => createHmac("sha256", key).update(m).digest(),
     hkdf: (ikm, salt, info, length) => new Uint8Array(hkdfSync("sha256", ikm, salt, info, length)),
@@ -56,7 +54,6 @@ export function webCrypto(subtle) {
   const raw = (bytes, algorithm, usages) => subtle.importKey("raw", bytes, algorithm, false, usages);
   return {
     name: "webcrypto",
-    label: "WebCrypto",
     async: true,
     async hmacKey(key) {
       const k = await raw(key, {name: "HMAC", hash: sha}, ["sign"]);

@@ -156,10 +156,8 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
     // One timed run: a full GC, then a fresh state, prepared untimed. The GC
     // comes first so that no run pays for the garbage of the one before,
     // and the new state's nodes stay where V8 put them, as in the upstream
-    // test (which forces no GC). A full GC between the build and the timing
-    // moves them to the old space: on the 2-core VM this was written on that
-    // made the hash step's median 2.4x slower with sha256-simd (121 ms
-    // against 51) and 2x with hashtree, and every case's runs more spread.
+    // test, which forces no GC (docs/performance-notes.md, "ssz's
+    // BeaconState workload on the pool").
     const hc = new pmt.HashComputationGroup();
     let nodes = 0;
     const run = (id, h, hasher = h.hasher) => {

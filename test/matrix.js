@@ -97,7 +97,7 @@ const engines = [
     kind: "suite",
     args: suiteArgs(runtimeSuite),
   })),
-  // Without --expose-gc, Bun has no gc() (bench/alloc.js), and v8.setFlagsFromString does nothing there.
+  // Without --expose-gc, Bun has no gc(), and v8.setFlagsFromString does nothing there.
   {id: "bun", name: "Bun", package: `bun@${pins.bun}`, bin: "bun", kind: "suite", args: ["--expose-gc", ...suiteArgs(runtimeSuite)]},
   // Deno rejects mocha's negated flags (--no-config), so it reads .mocharc.json and leaves the browser files out.
   {

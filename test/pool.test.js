@@ -6,6 +6,7 @@ import {spawnSync} from "node:child_process";
 import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
+import {runInNewContext} from "node:vm";
 import {LeafNode, subtreeFillToContents} from "@chainsafe/persistent-merkle-tree";
 import {hasher as hashtreeHasher} from "@chainsafe/persistent-merkle-tree/hasher/hashtree";
 import {digestMany, digestManyInto, hashInto} from "../js/index.js";
@@ -187,6 +188,21 @@ describe("sha256-simd/pool", function () {
         const rest = roots.length;
         assert.ok(Buffer.from(data.subarray(rest)).equals(bytes.subarray(rest)), "data past the roots changed");
       }
+    });
+
+    it("takes a Uint8Array of another realm, as the single-threaded hasher does", () => {
+      const chunks = 2 ** 15 + 40;
+      const bytes = pseudoRandomBytes(32 * chunks, 9);
+      const foreign = () => {
+        const data = runInNewContext(`new Uint8Array(${bytes.length})`);
+        data.set(bytes);
+        return data;
+      };
+      const output = new Uint8Array(32);
+      pool.hasher.merkleizeBlocksBytes(foreign(), 2 ** 16, output, 0);
+      assertBytesEqual(output, hashtreeRoot(bytes, 2 ** 16));
+      // The roots are a view of data, of data's realm.
+      assertBytesEqual(Uint8Array.from(pool.hasher.digestNLevel(foreign(), 3)), hashtreeHasher.digestNLevel(bytes.slice(), 3));
     });
 
     it("executeHashComputations hashes a tree as the hashtree hasher merkleizes its leaves", () => {

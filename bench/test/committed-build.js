@@ -1,6 +1,6 @@
-// The build a results file made from this checkout must record, found
-// independently of bench/build-info.js: git's HEAD and the sha256 of the
-// committed wasm/*.wasm files (build-info.js decodes js/wasm-code.js instead).
+// The build a results file made from this checkout must record, found here
+// apart from bench/results-files.js: git's HEAD and the sha256 of the
+// committed wasm/*.wasm files.
 import {execFileSync} from "node:child_process";
 import {createHash} from "node:crypto";
 import {readFileSync} from "node:fs";

@@ -1,4 +1,4 @@
-// Builds and serves the benchmark page (see test/support/serve.js for the
+// Builds and serves the benchmark page (see sha256-simd-support/serve.js for the
 // headers that make it cross-origin isolated).
 //
 //   node bench/web/serve.js [--port 8080] [--host 127.0.0.1] [--dir DIR] [--no-build]
