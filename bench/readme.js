@@ -29,7 +29,8 @@ const engines = [
   ["firefox", "Firefox"],
   ["webkitgtk", "WebKitGTK"],
 ];
-const headlineEngines = ["node24"];
+/** The engine of the tables of one engine: the LTS line users run. */
+const headlineEngine = "node24";
 
 /** The ratio table's cases: as-sha256's time over ours on each engine. */
 const ratioCases = [
@@ -132,14 +133,8 @@ function headlineTable({name, doc}) {
 }
 
 function headlineSection(matching) {
-  const parts = [];
-  for (const engine of headlineEngines) {
-    const label = engines.find(([key]) => key === engine)[1];
-    const found = matching.get(engine);
-    parts.push(`#### ${label}`, "");
-    parts.push(found ? headlineTable(found) : `No results file for ${label} matches the committed module.`, "");
-  }
-  return parts.join("\n").trimEnd();
+  const found = matching.get(headlineEngine);
+  return found ? headlineTable(found) : "No results file of Node 24 matches the committed module.";
 }
 
 function ratioSection(matching) {
@@ -259,11 +254,11 @@ const beyondLabels = [
  */
 function beyondSection(files, simdSha256) {
   const runs = sectionRuns(files, simdSha256, "beyond-");
-  const found = runs.get(headlineEngines[0]);
+  const found = runs.get(headlineEngine);
   if (!found) return "No results file of the beyond-* cases (`bench/node.js --beyond`) on Node 24 matches the committed module.";
   const {name, doc} = found;
   const columns = beyondLabels.filter(([impl]) => doc.results.some((r) => r.impl === impl)).map(([impl, label]) => [label, impl, timeOverOurs]);
-  const others = inEngineOrder(runs).filter((e) => e !== headlineEngines[0]).map((e) => `[\`${runs.get(e).name}\`](bench/results/${runs.get(e).name})`);
+  const others = inEngineOrder(runs).filter((e) => e !== headlineEngine).map((e) => `[\`${runs.get(e).name}\`](bench/results/${runs.get(e).name})`);
   return [
     source(name, doc),
     "",
