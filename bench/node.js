@@ -7,19 +7,18 @@
 //                      [--label TEXT] [--warmup-time MS] [--batch-ms MS] [--hasher] [--pool] [--beyond]
 //
 // --headline (`make bench`) keeps the cases of headlineCaseIds in cases.js:
-// the figures a newcomer asks for in about a minute
-// on a 2-core machine, where everything (`make bench-full`) takes over 5. The
-// run is recorded with options.headline and, as its options.filter, a regular
-// expression of those ids, so bench/readme.js, which builds the README from
-// full runs only, leaves it out; and its file name ends in _headline, so it
-// does not replace a full run of the same day. --filter keeps the cases whose
-// id matches (within --headline's, if given); --impl keeps the
-// implementations whose id matches. --hasher adds
-// the persistent-merkle-tree hasher cases of cases-hasher.js (about a minute
-// more on a 2-core machine). --pool adds the thread pool's cases of
-// cases-pool.js (sha256-simd/pool at 1, 2, 4, ... threads up to the core
-// count), and --beyond those of cases-beyond.js (HMAC, HKDF, PBKDF2,
-// digestParts and digestMany against noble and node:crypto).
+// the figures a newcomer asks for, in about a minute on a 2-core machine,
+// where everything (`make bench-full`) takes over 5. The run records
+// options.headline and, as its options.filter, a regular expression of those
+// ids, so bench/readme.js, which builds the README from full runs, leaves it
+// out; and its file name ends in _headline, so it replaces no full run of the
+// same day. --filter keeps the cases whose id matches (within --headline's,
+// if given), --impl the implementations whose id matches. --hasher adds the
+// persistent-merkle-tree hasher cases of cases-hasher.js (about a minute more
+// on a 2-core machine), --pool the thread pool's of cases-pool.js
+// (sha256-simd/pool at 1, 2, 4, ... threads up to the core count), and
+// --beyond those of cases-beyond.js (HMAC, HKDF, PBKDF2, digestParts and
+// digestMany against noble and node:crypto).
 import * as asSha256 from "@chainsafe/as-sha256";
 import * as noble from "@noble/hashes/sha2.js";
 import * as hashWasm from "hash-wasm";
