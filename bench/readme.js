@@ -106,7 +106,10 @@ function source(name, doc) {
 function caseTable(doc, ids, columns) {
   const body = ids.map((id) => [
     doc.results.find((r) => r.case === id).title.replace(/^pool: /, ""),
-    ...columns.map(([, impl, cell]) => (row(doc, id, impl)?.correct ? cell(row(doc, id, impl)) : "–")),
+    ...columns.map(([, impl, cell]) => {
+      const r = row(doc, id, impl);
+      return r?.correct ? cell(r) : "–";
+    }),
   ]);
   return grid(["case", ...columns.map(([heading]) => heading)], body, true);
 }
