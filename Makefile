@@ -13,28 +13,14 @@ EMCC_BINARYEN_VERSION := 108
 EMCONFIG ?= em-config
 BUILD := build
 
-# Every cpp/*.cpp goes into both modules, except those that need simd128.
-SIMD_ONLY_SRC := cpp/hash64_x4.cpp cpp/hash64_x4m.cpp cpp/compress_x4.cpp cpp/compress_x4m.cpp cpp/compress_simd128.cpp
-COMMON_SRC := $(filter-out $(SIMD_ONLY_SRC),$(sort $(wildcard cpp/*.cpp)))
-SIMD_SRC := $(COMMON_SRC) $(SIMD_ONLY_SRC)
-HEADERS := $(wildcard cpp/*.h)
-
-CXXFLAGS := -std=c++17 -O3 -Wall -Wextra -Werror
-# 2 MiB of fixed memory: the 1 MiB I/O buffer, the 64 KiB stack and statics.
-# The memory never grows, so the JS views onto it stay valid.
-LDFLAGS := -O3 --no-entry -sSTANDALONE_WASM -sTOTAL_STACK=65536 -sINITIAL_MEMORY=2097152 -sALLOW_MEMORY_GROWTH=0
-
-WASM := wasm/sha256-simd.wasm wasm/sha256-scalar.wasm
-GENERATED := $(WASM) js/wasm-code.js js/portable-code.js
-# binaryen's own tools, from the binaryen that emcc uses.
-BINARYEN = $(shell $(EMCONFIG) BINARYEN_ROOT)/bin
+include wasm.mk
 
 .PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
 	@for f in $(GENERATED); do cp $(BUILD)/$$f $$f; done
-	@for f in $(WASM); do printf '%-26s %6d bytes  sha256 %s\n' $$f $$(wc -c <$$f) $$(sha256sum $$f | cut -c1-64); done
+	@for f in $(WASM); do printf '%-28s %6d bytes  sha256 %s\n' $$f $$(wc -c <$$f) $$(sha256sum $$f | cut -c1-64); done
 
 check-emcc:
 	@v=$$($(EMCC) --version 2>/dev/null | head -n 1); case "$$v" in *" $(EMCC_VERSION) "*) ;; \
@@ -44,38 +30,6 @@ check-emcc:
 	@v=$$(r=$$($(EMCONFIG) BINARYEN_ROOT 2>/dev/null) && "$$r/bin/wasm-opt" --version 2>/dev/null); \
 		[ "$$v" = "wasm-opt version $(EMCC_BINARYEN_VERSION)" ] || \
 		{ echo "check-emcc: emcc must use binaryen $(EMCC_BINARYEN_VERSION) (found: $${v:-none})"; exit 1; }
-
-# Objects per module: simd/ with -msimd128, scalar/ without.
-$(BUILD)/obj/simd/%.o: cpp/%.cpp $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(EMCC) $(CXXFLAGS) -msimd128 -c $< -o $@
-
-$(BUILD)/obj/scalar/%.o: cpp/%.cpp $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(EMCC) $(CXXFLAGS) -c $< -o $@
-
-$(BUILD)/wasm/sha256-simd.wasm: $(patsubst cpp/%.cpp,$(BUILD)/obj/simd/%.o,$(SIMD_SRC))
-	@mkdir -p $(dir $@)
-	$(EMCC) $(LDFLAGS) -msimd128 $^ -o $@
-
-$(BUILD)/wasm/sha256-scalar.wasm: $(patsubst cpp/%.cpp,$(BUILD)/obj/scalar/%.o,$(COMMON_SRC))
-	@mkdir -p $(dir $@)
-	$(EMCC) $(LDFLAGS) $^ -o $@
-
-# The modules embedded in JavaScript (see cpp/embed.mjs).
-$(BUILD)/js/wasm-code.js: $(BUILD)/wasm/sha256-simd.wasm $(BUILD)/wasm/sha256-scalar.wasm cpp/embed.mjs
-	@mkdir -p $(dir $@)
-	node cpp/embed.mjs $@ simdWasm=$(BUILD)/wasm/sha256-simd.wasm scalarWasm=$(BUILD)/wasm/sha256-scalar.wasm
-
-# The portable backend: the scalar module as JavaScript, for runtimes without
-# WebAssembly. wasm-opt first lowers what JavaScript lacks (rotates, 64-bit
-# operations) to helpers and inlines the small ones; cpp/wasm2js.mjs then
-# finishes what wasm2js writes (see there).
-$(BUILD)/js/portable-code.js: $(BUILD)/wasm/sha256-scalar.wasm cpp/wasm2js.mjs
-	@mkdir -p $(dir $@)
-	$(BINARYEN)/wasm-opt $< --remove-non-js-ops --inlining-optimizing -aimfs 100 -O3 -o $(BUILD)/js/portable.wasm
-	$(BINARYEN)/wasm2js $(BUILD)/js/portable.wasm -O3 -o $(BUILD)/js/portable-wasm2js.js
-	node cpp/wasm2js.mjs $(BUILD)/js/portable-wasm2js.js $@
 
 # Rebuilds every generated file from cpp/ in a scratch folder and fails if any
 # differs from the committed one.
@@ -112,15 +66,16 @@ test-only:
 NATIVE_CXX ?= clang++
 NATIVE_FLAGS := -std=c++17 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all
-NATIVE_simd128 := -DSHA256_SIMDE $(SIMD_SRC)
-NATIVE_scalar := $(COMMON_SRC)
+NATIVE_SRC := $(CORE_SRC) $(MANY_SRC) $(EXTRAS_SRC) $(MERKLE_SRC)
+NATIVE_simd128 := -DSHA256_SIMDE $(NATIVE_SRC) $(CORE_SIMD_SRC) $(LANES_SRC)
+NATIVE_scalar := $(NATIVE_SRC)
 SEED ?= $$(date +%s)
 
-$(BUILD)/native/test-%: test/native/test.cpp test/native/reference.h $(SIMD_SRC) $(HEADERS)
+$(BUILD)/native/test-%: test/native/test.cpp test/native/reference.h $(NATIVE_SRC) $(CORE_SIMD_SRC) $(LANES_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(NATIVE_CXX) $(NATIVE_FLAGS) $(NATIVE_$*) $< -lcrypto -o $@
 
-$(BUILD)/native/fuzz-%: test/native/fuzz.cpp test/native/reference.h $(SIMD_SRC) $(HEADERS)
+$(BUILD)/native/fuzz-%: test/native/fuzz.cpp test/native/reference.h $(NATIVE_SRC) $(CORE_SIMD_SRC) $(LANES_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(NATIVE_CXX) $(NATIVE_FLAGS) -fsanitize=fuzzer $(NATIVE_$*) $< -lcrypto -o $@
 

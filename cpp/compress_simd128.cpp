@@ -1,14 +1,9 @@
-// Single-stream compression for the SIMD module: the message schedule is
-// computed four words at a time in a v128 (as RustCrypto's sha2 does on
-// wasm32), and the rounds run scalar. With the 16-word ring out of the
-// general registers the rounds spill less, and on V8 this is the faster of
-// the two.
+// One stream with the message schedule four words at a time in a v128 (as
+// RustCrypto's sha2 does on wasm32) and scalar rounds, eight an iteration:
+// V8's and SpiderMonkey's single-stream compression (performance-notes).
 //
 // The schedule stays in four v128 registers, 16 words ahead of the rounds,
-// and each round takes its K + W as a lane of v + K. Storing all 64 K + W to
-// a stack array and loading them back kept a pointer and an index in general
-// registers, and about twice the stack accesses per round
-// (docs/performance-notes.md, "The kernels' code shape").
+// and each round takes its K + W as a lane of v + K.
 #include "rounds.h"
 
 #ifndef SHA256_SIMD128
@@ -19,7 +14,7 @@ namespace sha256 {
 
 namespace {
 
-// W[t..t+3] from v0..v3 = W[t-16..t-1]. sigma1 needs W[t+0] and W[t+1] for
+// W[t..t+3] from v0..v3 = W[t-16..t-1]. sigma1 needs W[t] and W[t+1] for
 // lanes 2 and 3, so they are computed first, in lanes 0 and 1.
 SHA256_INLINE v128_t schedule4(v128_t v0, v128_t v1, v128_t v2, v128_t v3) {
   v128_t w15 = wasm_i32x4_shuffle(v0, v1, 1, 2, 3, 4);
@@ -30,16 +25,28 @@ SHA256_INLINE v128_t schedule4(v128_t v0, v128_t v1, v128_t v2, v128_t v3) {
   return wasm_i32x4_shuffle(lo, hi, 0, 1, 6, 7);
 }
 
+// Lane i of x, i a constant once loops are unrolled, from a 64-bit lane: the
+// faster extraction in V8 (performance-notes).
+using i64x2 = int64_t __attribute__((vector_size(16)));
+SHA256_INLINE uint32_t lane(v128_t x, int i) { return uint32_t(uint64_t(((i64x2)x)[i / 2]) >> (32 * (i % 2))); }
+
 }  // namespace
 
 void compress_simd128(uint32_t state[8], const uint8_t* blocks, size_t nblocks) {
   for (; nblocks > 0; nblocks--, blocks += 64) {
     v128_t v[4];
     for (int i = 0; i < 4; i++) v[i] = bswap32(wasm_v128_load(blocks + 16 * i));
-    rounds64<16>(
-        state, [&](int base, int t) { return lane(v[t / 4] + wasm_v128_load(K + base + t / 4 * 4), t % 4); },
+    const uint32_t* k = tables().k;
+    rounds64<8>(
+        state, [&](int t) { return lane(v[t / 4] + wasm_v128_load(k + t / 4 * 4), t % 4); },
         [&] {
-          SHA256_UNROLL for (int i = 0; i < 4; i++) v[i] = schedule4(v[i], v[(i + 1) & 3], v[(i + 2) & 3], v[(i + 3) & 3]);
+          k += 8;
+          v128_t next0 = schedule4(v[0], v[1], v[2], v[3]);
+          v128_t next1 = schedule4(v[1], v[2], v[3], next0);
+          v[0] = v[2];
+          v[1] = v[3];
+          v[2] = next0;
+          v[3] = next1;
         });
   }
 }

@@ -1,6 +1,8 @@
-// compress_x4: one block of each of four streams, stream j in 32-bit lane j
-// of every vector, with the 16-word message ring in locals. The 4-lane
-// compression of hash64_x4 and of digest_many on V8.
+// The lanes module: four streams at once, stream j in 32-bit lane j of every
+// vector. compress_x4 keeps the 16-word message ring in locals and runs 16
+// rounds an iteration; hash64_x4 runs groups of four 64-byte messages on it,
+// and the many module's digest_many does too. Apart from the core, since
+// digest() never needs them (performance-notes, "Module sizes").
 #include "rounds.h"
 
 #ifndef SHA256_SIMD128
@@ -9,10 +11,60 @@
 
 namespace sha256 {
 
-void compress_x4(v128_t state[8], const uint8_t* const blocks[4]) {
-  v128_t w[16];
-  load_x4(w, blocks);
-  compress_words(state, w);
+namespace {
+
+// Transposes a 4x4 matrix of 32-bit words held in r[0..3].
+SHA256_INLINE void transpose4(v128_t r[4]) {
+  v128_t t0 = wasm_i32x4_shuffle(r[0], r[1], 0, 4, 1, 5);
+  v128_t t1 = wasm_i32x4_shuffle(r[0], r[1], 2, 6, 3, 7);
+  v128_t t2 = wasm_i32x4_shuffle(r[2], r[3], 0, 4, 1, 5);
+  v128_t t3 = wasm_i32x4_shuffle(r[2], r[3], 2, 6, 3, 7);
+  r[0] = wasm_i64x2_shuffle(t0, t2, 0, 2);
+  r[1] = wasm_i64x2_shuffle(t0, t2, 1, 3);
+  r[2] = wasm_i64x2_shuffle(t1, t3, 0, 2);
+  r[3] = wasm_i64x2_shuffle(t1, t3, 1, 3);
 }
 
+}  // namespace
+
 }  // namespace sha256
+
+void hash64_x4(uint8_t* out, const uint8_t* in, uint32_t count) {
+  for (size_t g = count / 4; g > 0; g--, in += 256, out += 128) {
+    const uint8_t* const blocks[4] = {in, in + 64, in + 128, in + 192};
+    v128_t state[8];
+    for (int i = 0; i < 8; i++) state[i] = wasm_i32x4_splat(sha256::tables().iv[i]);
+    compress_x4(state, blocks);
+    sha256::compress_pad64(state);
+    // Back to one digest per message: words 0..3 then 4..7 of each lane.
+    for (int half = 0; half < 2; half++) {
+      v128_t r[4];
+      for (int j = 0; j < 4; j++) r[j] = state[4 * half + j];
+      sha256::transpose4(r);
+      for (int j = 0; j < 4; j++) wasm_v128_store(out + 32 * j + 16 * half, sha256::bswap32(r[j]));
+    }
+  }
+  // One message left goes to hash64_x1; two or three to one more pass over a
+  // zero-padded copy, about the time of two on hash64_x1 (performance-notes).
+  uint32_t rest = count % 4;
+  if (rest < 2) {
+    hash64_x1(out, in, rest);
+    return;
+  }
+  alignas(16) uint8_t block[256] = {};
+  memcpy(block, in, 64 * rest);
+  hash64_x4(block, block, 4);
+  memcpy(out, block, 32 * rest);
+}
+
+// Out of line, so that hash64_x4 keeps one copy of it.
+__attribute__((noinline)) void compress_x4(v128_t* state, const uint8_t* const* blocks) {
+  // w[4q + j] = word 4q + j of blocks[j], big-endian.
+  v128_t w[16];
+  for (int q = 0; q < 4; q++) {
+    for (int j = 0; j < 4; j++) w[4 * q + j] = wasm_v128_load(blocks[j] + 16 * q);
+    sha256::transpose4(w + 4 * q);
+  }
+  for (int i = 0; i < 16; i++) w[i] = sha256::bswap32(w[i]);
+  sha256::compress_words<16>(state, w);
+}

@@ -5,11 +5,9 @@
 // When one lane is left busy, its message finishes on one stream, which is
 // then the faster: a 4-lane step costs about what two single-stream
 // compressions cost (docs/performance-notes.md, "digest_many's lanes").
-#include <string.h>
-
 #include "rounds.h"
 
-namespace sha256 {
+using sha256::store_digest;
 
 namespace {
 
@@ -22,14 +20,14 @@ size_t pad_tail(uint8_t out[128], const uint8_t* tail, size_t len) {
   memcpy(out, tail, rest);
   out[rest] = 0x80;
   uint64_t bits = uint64_t(len) * 8;
-  store_be32(out + 64 * blocks - 8, uint32_t(bits >> 32));
-  store_be32(out + 64 * blocks - 4, uint32_t(bits));
+  sha256::store_be32(out + 64 * blocks - 8, uint32_t(bits >> 32));
+  sha256::store_be32(out + 64 * blocks - 4, uint32_t(bits));
   return blocks;
 }
 
 // One message on one stream, from state.
-void finish_one(uint8_t out[32], uint32_t state[8], const uint8_t* data, size_t full_blocks, const uint8_t* tail,
-                size_t tail_blocks) {
+void finish_one(uint8_t out[32], uint32_t state[8], const uint8_t* data, uint32_t full_blocks, const uint8_t* tail,
+                uint32_t tail_blocks) {
   compress(state, data, full_blocks);
   compress(state, tail, tail_blocks);
   store_digest(out, state);
@@ -63,7 +61,8 @@ void set_lane_word(v128_t state[8], int i, int j, uint32_t x) { memcpy(reinterpr
 
 }  // namespace
 
-void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, size_t count) {
+void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, uint32_t count) {
+  const uint32_t* iv = sha256::tables().iv;
   Lane lanes[4];
   bool busy[4] = {};
   v128_t st[8];
@@ -81,7 +80,7 @@ void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, siz
     l.tail_done = 0;
     l.index = taken++;
     data += len;
-    for (int i = 0; i < 8; i++) set_lane_word(st, i, j, IV[i]);
+    for (int i = 0; i < 8; i++) set_lane_word(st, i, j, iv[i]);
     active++;
   };
   for (int j = 0; j < 4; j++) take(j);
@@ -99,7 +98,7 @@ void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, siz
         blocks[j] = l.tail + 64 * l.tail_done++;
       }
     }
-    compress_x4_best(st, blocks);
+    compress_x4(st, blocks);
     for (int j = 0; j < 4; j++) {
       Lane& l = lanes[j];
       if (!busy[j] || l.full > 0 || l.tail_done < l.tail_blocks) continue;
@@ -121,19 +120,18 @@ void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, siz
 
 #else
 
-void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, size_t count) {
-  for (size_t m = 0; m < count; m++, out += 32) {
+void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, uint32_t count) {
+  const uint32_t* iv = sha256::tables().iv;
+  for (uint32_t m = 0; m < count; m++, out += 32) {
     size_t len = lengths[m];
     alignas(16) uint8_t tail[128];
     size_t full = len / 64;
     size_t tail_blocks = pad_tail(tail, data + 64 * full, len);
     uint32_t state[8];
-    memcpy(state, IV, sizeof state);
+    memcpy(state, iv, sizeof state);
     finish_one(out, state, data, full, tail, tail_blocks);
     data += len;
   }
 }
 
 #endif
-
-}  // namespace sha256

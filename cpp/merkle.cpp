@@ -1,14 +1,10 @@
-// Merkleization inside the module, for js/hasher.js. A level of 32-byte chunks
-// becomes the level above by hashing its pairs in place with the module's best
-// kernel, and an odd level is first padded with the root of an all-zero
-// subtree of that depth (its "zero hash"), as SSZ merkleization pads. One call
-// reduces a whole buffer of chunks, every level, so JS crosses into wasm once
-// per tree instead of once per level or per pair.
-#include <string.h>
-
+// The merkle module, for js/hasher.js. A level of 32-byte chunks becomes the
+// level above by hashing its pairs in place on the core's hash64, and an odd
+// level is first padded with the root of an all-zero subtree of that depth
+// (its "zero hash"), as SSZ merkleization pads. One call reduces a whole
+// buffer of chunks, every level, so JS crosses into wasm once per tree
+// instead of once per level or per pair.
 #include "sha256.h"
-
-namespace sha256 {
 
 namespace {
 
@@ -25,31 +21,32 @@ uint32_t g_top = 0;                             // the depth of the deepest zero
 
 uint8_t* zero_slot(uint32_t depth) { return g_zero[depth < kDeep ? depth : kDeep]; }
 
-// The zero hash of any depth: that of depth d + 1 is H(z || z), z that of d.
-const uint8_t* zero_hash(uint32_t depth) {
+// Writes the zero hash of `depth` to `to`: that of depth d + 1 is H(z || z),
+// z that of d. Out of line: its three callers would triple it in the portable build.
+__attribute__((noinline)) void put_zero_hash(uint8_t* to, uint32_t depth) {
   if (depth >= kDeep && depth < g_top) g_top = kDeep - 1;  // the shared slot is past it: step up again
   for (; g_top < depth; g_top++) {
     alignas(16) uint8_t pair[2 * kChunk];
     memcpy(pair, zero_slot(g_top), kChunk);
     memcpy(pair + kChunk, zero_slot(g_top), kChunk);
-    hash64_best(zero_slot(g_top + 1), pair, 1);
+    hash64(zero_slot(g_top + 1), pair, 1);
   }
-  return zero_slot(depth);
+  memcpy(to, zero_slot(depth), kChunk);
 }
 
 }  // namespace
 
 void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint32_t levels) {
   if (count == 0) {
-    memcpy(data, zero_hash(depth), kChunk);
+    put_zero_hash(data, depth);
     count = 1;
   }
   for (; levels > 0 && count > 1; levels--, depth++) {
     if (count % 2 == 1) {
-      memcpy(data + kChunk * count, zero_hash(depth), kChunk);
+      put_zero_hash(data + kChunk * count, depth);
       count++;
     }
-    hash64_best(data, data, count / 2);
+    hash64(data, data, count / 2);
     count /= 2;
   }
   // One node left: the rest of its path pairs it with zero subtrees.
@@ -57,14 +54,13 @@ void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint
   alignas(16) uint8_t pair[2 * kChunk];
   memcpy(pair, data, kChunk);
   for (; levels > 0; levels--, depth++) {
-    memcpy(pair + kChunk, zero_hash(depth), kChunk);
-    hash64_best(pair, pair, 1);
+    put_zero_hash(pair + kChunk, depth);
+    hash64(pair, pair, 1);
   }
   memcpy(out, pair, kChunk);
 }
 
 void digest_n_level(uint8_t* data, uint32_t count, uint32_t levels) {
-  for (; levels > 0; levels--, count /= 2) hash64_best(data, data, count / 2);
+  for (; levels > 0; levels--, count /= 2) hash64(data, data, count / 2);
 }
 
-}  // namespace sha256

@@ -1,14 +1,14 @@
-// Internal interface shared by the kernels and the C ABI (api.cpp). Plain
-// C++: the kernels also build natively, for the tests in test/native/.
+// The definitions every file of cpp/ shares: the constants, the kernels'
+// signatures, the streaming context and the C ABI that js/ calls. Plain C++:
+// it also builds natively, for the tests in test/native/.
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
-
-#include "sha256_constants.h"
+#include <string.h>
 
 // SHA256_SIMD128: the simd128 intrinsics are available, from the compiler
 // (WebAssembly with -msimd128) or from SIMDe (a native build with
-// -DSHA256_SIMDE). The SIMD module and the scalar one differ only by it.
+// -DSHA256_SIMDE). The SIMD module and the portable build differ only by it.
 #if defined(__wasm_simd128__) || defined(SHA256_SIMDE)
 #define SHA256_SIMD128 1
 #endif
@@ -26,32 +26,25 @@
 
 namespace sha256 {
 
-// Every hash64 kernel has this one type: hash `count` 64-byte messages read
-// from `in` into `count` 32-byte digests written to `out`.
-// `out` may equal `in`: digest i lies at or before message i, and each kernel
-// reads a group of messages whole before it writes that group's digests.
-using Hash64Kernel = void(uint8_t* out, const uint8_t* in, size_t count);
-
-Hash64Kernel hash64_x1;  // one message at a time
-#ifdef SHA256_SIMD128
-Hash64Kernel hash64_x4;   // four messages at a time, one per 32-bit lane
-Hash64Kernel hash64_x4m;  // the same in the shape JavaScriptCore compiles well
+// The constants of FIPS 180-4: K (4.2.2), the IV (5.3.3), and K[t] + W[t]
+// of the block that pads every 64-byte message (5.1.1), whose schedule is
+// constant. The core's init() computes them from their definitions
+// (constants.cpp). In wasm every module of an instance reads them at one fixed
+// address of the memory they share (SHA256_TABLES_AT, set in wasm.mk), since
+// modules share functions and memory but no data; natively they are an array.
+struct Tables {
+  uint32_t k[64];
+  uint32_t pad64_kw[64];
+  uint32_t iv[8];
+};
+#ifdef SHA256_TABLES_AT
+inline Tables& tables() { return *reinterpret_cast<Tables*>(SHA256_TABLES_AT); }
+#else
+extern Tables g_tables;
+inline Tables& tables() { return g_tables; }
 #endif
-
-#ifdef SHA256_SIMD128
-// Every 4-lane compression has this one type: one 64-byte block of each of
-// four streams, blocks[j] in lane j of state (word i of stream j in lane j of
-// state[i]). hash64_x4, hash64_x4m and digest_many are built on them.
-using Compress4Kernel = void(v128_t state[8], const uint8_t* const blocks[4]);
-Compress4Kernel compress_x4;   // the 16-word message ring in locals
-Compress4Kernel compress_x4m;  // the shape JavaScriptCore compiles well
-#endif
-
-// Single-stream compression of `nblocks` consecutive 64-byte blocks, by ISA.
-void compress_scalar(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
-#ifdef SHA256_SIMD128
-void compress_simd128(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
-#endif
+// Computes the tables; returns their address, or null if they fail their checksum.
+Tables* init_constants();
 
 // Streaming context. JS keeps one copy per SHA256 object and swaps it in and
 // out of the module, so any number of objects share one instance.
@@ -63,50 +56,25 @@ struct Ctx {
   uint64_t total_len;  // bytes hashed so far
 };
 
-void ctx_init(Ctx* ctx);
-void ctx_update(Ctx* ctx, const uint8_t* data, size_t len);
-void ctx_final(Ctx* ctx, uint8_t out[32]);
-
-// `count` messages, of lengths[i] bytes each, one after another at data: the
-// digest of message i to out + 32 i (many.cpp). out may not overlap data.
-void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, size_t count);
-
-// HMAC-SHA256 (hmac.cpp). A key becomes the states after its padded inner and
-// outer blocks, so that a message under a kept key costs no key setup.
+// The states after the padded inner and outer key blocks of an HMAC key, so
+// that a message under a kept key costs no key setup (hmac.cpp).
 struct HmacKey {
   uint32_t inner[8];
   uint32_t outer[8];
 };
 
-void hmac_key(HmacKey* k, const uint8_t* key, size_t len);
-// Starts ctx on the message of an HMAC under k; hmac_end() finishes it,
-// writes the tag and wipes ctx.
-void hmac_begin(Ctx* ctx, const HmacKey* k);
-void hmac_end(Ctx* ctx, const HmacKey* k, uint8_t out[32]);
-void hmac(uint8_t out[32], const HmacKey* k, const uint8_t* msg, size_t len);
-// HKDF-Expand (RFC 5869): len <= 255 * 32 bytes of output key from prk and info.
-void hkdf_expand(uint8_t* out, size_t len, const HmacKey* prk, const uint8_t* info, size_t info_len);
-// PBKDF2-HMAC-SHA256 (RFC 8018 section 5.2): len bytes of the derived key,
-// from its block block_index on (the first is 1). salted is hmac_begin()'s
-// context with the salt absorbed, so a salt of any length streams in first.
-void pbkdf2(uint8_t* out, size_t len, const HmacKey* k, const Ctx* salted, uint32_t iterations, uint32_t block_index);
+// Every single-stream compression: `nblocks` consecutive 64-byte blocks into state.
+using CompressKernel = void(uint32_t state[8], const uint8_t* blocks, size_t nblocks);
+CompressKernel compress_scalar;  // the reference (compress_scalar.cpp)
+#ifdef SHA256_SIMD128
+CompressKernel compress_simd128;  // the message schedule in simd128 (compress_simd128.cpp)
+#endif
 
-// Zeroes n bytes at p with stores the compiler may not drop as dead, for
-// buffers that held secrets (hmac.cpp).
-void wipe(void* p, size_t n);
-
-// `count` chunks at `data` are the nodes at height `depth` of a tree (depth 0:
-// the leaves) whose root is `levels` levels above them. Writes to `out` the
-// node `levels` levels above the first chunk: with count <= 2^levels that is
-// the root of the chunks padded with zero subtrees to 2^levels; with more, the
-// rest are ignored, as persistent-merkle-tree does. count = 0 gives the zero
-// hash of depth + levels. Clobbers data, which needs room for count + 1 chunks
-// when count is odd; `out` may point into data.
-void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint32_t levels);
-
-// `count` chunks at `data`, in groups of 2^levels, become one root per group,
-// written in place at the start of data. count is a multiple of 2^levels.
-void digest_n_level(uint8_t* data, uint32_t count, uint32_t levels);
+// Every hash64 kernel (the C ABI below): `count` 64-byte messages at `in` to
+// `count` 32-byte digests at `out`. `out` may equal `in`: digest i lies at or
+// before message i, and a kernel reads a group of messages whole before it
+// writes their digests.
+using Hash64Kernel = void(uint8_t* out, const uint8_t* in, uint32_t count);
 
 inline uint32_t load_be32(const uint8_t* p) {
   return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | uint32_t(p[3]);
@@ -119,7 +87,82 @@ inline void store_be32(uint8_t* p, uint32_t v) {
   p[3] = uint8_t(v);
 }
 
+// Zeroes n bytes at p with stores the compiler may not drop as dead, for
+// buffers that held secrets (hmac.cpp).
+void wipe(void* p, size_t n);
+
 }  // namespace sha256
 
-// The kernels chosen per engine, used by every file that hashes.
-#include "dispatch.h"
+// The C ABI, by module. The core module (core.cpp) is instantiated first;
+// the others are built apart and import what they use of the core's and the
+// lanes module's functions, under module "sha256", with the core's memory
+// (SHA256_ADDON). Natively everything links into one program.
+#ifdef SHA256_ADDON
+#define SHA256_IMPORT(name) __attribute__((import_module("sha256"), import_name(#name)))
+#else
+#define SHA256_IMPORT(name)
+#endif
+
+extern "C" {
+// Core: the I/O buffer, the streaming context, init() and the hashes of one
+// stream. init() computes the constants and picks the single-stream
+// compression: flags bit 0 set for compress_scalar (the SIMD module; the
+// portable build has only that one). It returns the constants' address, or
+// 0 if they failed their check.
+uint8_t* io_ptr();
+uint32_t io_size();
+sha256::Ctx* ctx_ptr();
+uint32_t ctx_size();
+uint32_t init(uint32_t flags);
+void digest(uint8_t* out, const uint8_t* in, uint32_t len);
+SHA256_IMPORT(sha256_init) void sha256_init(sha256::Ctx* ctx);
+SHA256_IMPORT(sha256_update) void sha256_update(sha256::Ctx* ctx, const uint8_t* data, uint32_t len);
+SHA256_IMPORT(sha256_final) void sha256_final(sha256::Ctx* ctx, uint8_t* out);
+// The chosen single-stream compression.
+SHA256_IMPORT(compress) void compress(uint32_t* state, const uint8_t* blocks, uint32_t nblocks);
+// The hash64 kernels: one message at a time in the core, four in the lanes
+// module, and `hash64`, the best of them, that the loader links the merkle
+// module to (natively, test/native/ defines it).
+SHA256_IMPORT(hash64_x1) sha256::Hash64Kernel hash64_x1;
+SHA256_IMPORT(hash64) sha256::Hash64Kernel hash64;
+
+#ifdef SHA256_SIMD128
+// Lanes: four streams at once (compress_x4.cpp): state[i] holds word i of
+// stream j in lane j, and blocks[j] is stream j's next block.
+SHA256_IMPORT(compress_x4) void compress_x4(v128_t* state, const uint8_t* const* blocks);
+sha256::Hash64Kernel hash64_x4;
+#endif
+
+// Many (many.cpp): `count` messages, of lengths[i] bytes each, one after
+// another at data; the digest of message i to out + 32 i. out may not
+// overlap data.
+void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, uint32_t count);
+
+// Extras: HMAC, HKDF and PBKDF2 (hmac.cpp).
+sha256::HmacKey* key_ptr();
+void hmac_key(sha256::HmacKey* k, const uint8_t* key, uint32_t len);
+// Starts ctx on the message of an HMAC under k; hmac_end() finishes it,
+// writes the tag and wipes ctx.
+void hmac_begin(sha256::Ctx* ctx, const sha256::HmacKey* k);
+void hmac_end(sha256::Ctx* ctx, const sha256::HmacKey* k, uint8_t* out);
+void hmac(uint8_t* out, const sha256::HmacKey* k, const uint8_t* msg, uint32_t len);
+// HKDF-Expand (RFC 5869): len <= 255 * 32 bytes of output key from prk and info.
+void hkdf_expand(uint8_t* out, uint32_t len, const sha256::HmacKey* prk, const uint8_t* info, uint32_t info_len);
+// PBKDF2-HMAC-SHA256 (RFC 8018 section 5.2): len bytes of the derived key,
+// from its block block_index on (the first is 1). salted is hmac_begin()'s
+// context with the salt absorbed, so a salt of any length streams in first.
+void pbkdf2(uint8_t* out, uint32_t len, const sha256::HmacKey* k, const sha256::Ctx* salted, uint32_t iterations,
+            uint32_t block_index);
+
+// Merkle: `count` chunks at `data` are the nodes at height `depth` of a tree
+// (depth 0: the leaves) whose root is `levels` levels above them. Writes to
+// `out` the node `levels` levels above the first chunk: with count <= 2^levels
+// that is the root of the chunks padded with zero subtrees to 2^levels; with
+// more, the rest are ignored, as persistent-merkle-tree does. count = 0 gives
+// the zero hash of depth + levels. Clobbers data, which needs room for
+// count + 1 chunks when count is odd; `out` may point into data.
+void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint32_t levels);
+// `count` chunks at `data`, in groups of 2^levels, become one root per group,
+// written in place at the start of data. count is a multiple of 2^levels.
+void digest_n_level(uint8_t* data, uint32_t count, uint32_t levels);
+}

@@ -1,11 +1,11 @@
-// sha256-simd: the API (api.js) on the best backend this runtime has, the
-// SIMD wasm module, the scalar one, or the portable build where WebAssembly
-// is missing or refused. package.json sends React Native to portable.js and
-// Cloudflare Workers to workerd.js instead, whose backends stay in place when
-// sha256-simd/hasher or /pool, which import this file, are loaded after them.
-import * as backends from "./backends.js";
-import {install} from "./instance.js";
+// sha256-simd: the API on the best backend this runtime has, the SIMD wasm
+// modules or the portable build (the same C++ as plain JavaScript) where
+// WebAssembly is missing, lacks SIMD or is refused. Where each module comes
+// from is the export conditions' choice (package.json "imports"): React
+// Native gets the portable build alone, Cloudflare Workers the .wasm files.
+import * as core from "#core";
+import {install} from "./core/loader.js";
 
-install(backends, false);
+install(core, false);
 
-export * from "./api.js";
+export * from "./core/api.js";

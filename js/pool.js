@@ -15,13 +15,13 @@ import {
   digestManyInto as digestManyIntoSingle,
   hashInto as hashIntoSingle,
 } from "./index.js";
-import {backend} from "./instance.js";
-import {poolHasher} from "./pool-hasher.js";
-import {plan, planMany} from "./pool-plan.js";
-import {Scheduler} from "./pool-run.js";
-import {Crew, defaultThreads, threadsUnavailable} from "./pool-spawn.js";
-import * as u from "./pool-unit.js";
-import {BLOCK, CHUNK} from "./sizes.js";
+import {backend} from "./core/loader.js";
+import {poolHasher} from "./pool/hasher.js";
+import {plan, planMany} from "./pool/plan.js";
+import {Scheduler} from "./pool/run.js";
+import {Crew, defaultThreads, threadsUnavailable} from "./pool/spawn.js";
+import * as u from "./pool/unit.js";
+import {BLOCK, CHUNK} from "./core/sizes.js";
 
 /**
  * The least work, in 64-byte compressions, that is split across threads:

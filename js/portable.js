@@ -1,10 +1,9 @@
-// sha256-simd/portable, and sha256-simd under the "react-native" export
-// condition: the API on the portable backend alone. No wasm compile is
-// attempted, so a page's Content-Security-Policy reports no violation, and a
-// bundle of this entry carries no wasm bytes.
-import * as backends from "./backends-portable.js";
-import {install} from "./instance.js";
+// sha256-simd/portable: the API on the portable build alone, wherever it
+// runs. No wasm compile is attempted, so a page's Content-Security-Policy
+// reports no violation.
+import * as core from "./backends/portable/core.js";
+import {install} from "./core/loader.js";
 
-install(backends);
+install(core);
 
-export * from "./api.js";
+export * from "./core/api.js";

@@ -8,7 +8,7 @@ import {
   hash8HashObjects,
   hashInto,
 } from "../js/index.js";
-import {ioSize} from "../js/io.js";
+import {ioSize} from "../js/core/io.js";
 import {
   assertBytesEqual,
   concatBytes,

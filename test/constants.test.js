@@ -1,18 +1,13 @@
-// Re-derives every table of cpp/sha256_constants.h from its definition in
-// FIPS 180-4, in exact integer arithmetic (BigInt roots, no floating point).
+// Re-derives every table that the module computes when it starts
+// (cpp/constants.cpp) from its definition in FIPS 180-4, in exact integer
+// arithmetic (BigInt roots, no floating point), and compares the tables as
+// each backend computed them, in its memory, and the checksum it holds them to.
 import assert from "node:assert/strict";
 import {readFileSync} from "node:fs";
+import {core} from "../js/core/loader.js";
+import {forEachModule} from "./helpers.js";
 
-const header = readFileSync(new URL("../cpp/sha256_constants.h", import.meta.url), "utf8");
-
-/** The entries of `name[size] = {...}` in the header, checked against the declared size. */
-function table(name) {
-  const m = header.match(new RegExp(`\\b${name}\\[(\\d+)\\]\\s*=\\s*\\{([^}]*)\\}`));
-  assert.ok(m, `${name} not found in cpp/sha256_constants.h`);
-  const values = m[2].match(/0x[0-9a-fA-F]+/g).map((h) => parseInt(h, 16) >>> 0);
-  assert.equal(values.length, Number(m[1]), `${name}: entry count differs from its declared size`);
-  return values;
-}
+const source = readFileSync(new URL("../cpp/constants.cpp", import.meta.url), "utf8");
 
 function firstPrimes(count) {
   const primes = [];
@@ -51,10 +46,14 @@ function messageSchedule(block16) {
 
 const hex = (words) => words.map((w) => w.toString(16).padStart(8, "0"));
 
-describe("constants: cpp/sha256_constants.h re-derived from FIPS 180-4", function () {
-  const primes = firstPrimes(64);
-  const derivedK = primes.map((p) => fractionBits(p, 3n));
+const primes = firstPrimes(64);
+const derivedK = primes.map((p) => fractionBits(p, 3n));
+const derivedIV = primes.slice(0, 8).map((p) => fractionBits(p, 2n));
+// Padding of a 512-bit message: 0x80 then zeros, then the 64-bit length 512.
+const padW = messageSchedule([0x80000000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 512]);
+const derivedPad = derivedK.map((k, t) => (k + padW[t]) >>> 0);
 
+describe("constants: FIPS 180-4 re-derived", function () {
   it("the integer roots are exact", function () {
     assert.equal(integerRoot(26n, 3n), 2n);
     assert.equal(integerRoot(27n, 3n), 3n);
@@ -70,18 +69,33 @@ describe("constants: cpp/sha256_constants.h re-derived from FIPS 180-4", functio
     assert.equal(primes[63], 311);
   });
 
+  it("kChecksum in cpp/constants.cpp is the checksum of the derived tables (K, then PAD64_KW, then IV)", function () {
+    let h = 0;
+    for (const x of [...derivedK, ...derivedPad, ...derivedIV]) h = Math.imul(h ^ x, 0x9e3779b1) >>> 0;
+    const m = source.match(/kChecksum = (0x[0-9a-f]+)u?;/);
+    assert.ok(m, "kChecksum not found in cpp/constants.cpp");
+    assert.equal(m[1], `0x${h.toString(16).padStart(8, "0")}`);
+  });
+});
+
+forEachModule("constants as the module computes them", function (module) {
+  /** The module's tables, at the address init() returns. */
+  function tables() {
+    const at = core.init(module.singleStream === "scalar" ? 1 : 0);
+    assert.ok(at > 0, "init() reported a checksum failure");
+    const words = new Uint32Array(core.memory.buffer, at, 136);
+    return {k: [...words.subarray(0, 64)], pad: [...words.subarray(64, 128)], iv: [...words.subarray(128, 136)]};
+  }
+
   it("K[t]: fractional parts of the cube roots of the first 64 primes (section 4.2.2)", function () {
-    assert.deepEqual(hex(table("K")), hex(derivedK));
+    assert.deepEqual(hex(tables().k), hex(derivedK));
   });
 
   it("IV: fractional parts of the square roots of the first 8 primes (section 5.3.3)", function () {
-    assert.deepEqual(hex(table("IV")), hex(primes.slice(0, 8).map((p) => fractionBits(p, 2n))));
+    assert.deepEqual(hex(tables().iv), hex(derivedIV));
   });
 
   it("PAD64_KW[t] = K[t] + W[t] of the padding block of a 64-byte message (sections 5.1.1, 6.2.2)", function () {
-    // Padding of a 512-bit message: 0x80 then zeros, then the 64-bit length 512.
-    const block = [0x80000000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 512];
-    const w = messageSchedule(block);
-    assert.deepEqual(hex(table("PAD64_KW")), hex(derivedK.map((k, t) => (k + w[t]) >>> 0)));
+    assert.deepEqual(hex(tables().pad), hex(derivedPad));
   });
 });

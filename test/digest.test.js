@@ -1,7 +1,7 @@
 // digest and the 64-byte functions, differential against node:crypto.
 import assert from "node:assert/strict";
 import {digest, digest2Bytes32, digest2Bytes32Into, digest64, digest64Into} from "../js/index.js";
-import {ioSize} from "../js/io.js";
+import {ioSize} from "../js/core/io.js";
 import {assertBytesEqual, concatBytes, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle} from "./helpers.js";
 
 const MiB = 1 << 20;

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import {execFile} from "node:child_process";
 import {createHash} from "node:crypto";
+import {readdirSync} from "node:fs";
 import {copyFile, mkdir, mkdtemp, rm, writeFile} from "node:fs/promises";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -99,7 +100,7 @@ describe("where WebAssembly is missing or refused", function () {
       external: ["*.wasm"],
       outfile: join(worker, "worker.js"),
     });
-    for (const m of ["sha256-simd.wasm", "sha256-scalar.wasm"]) await copyFile(join(root, "wasm", m), join(worker, m));
+    for (const m of wasmFiles) await copyFile(join(root, "wasm", m), join(worker, m));
     const port = await freePort();
     await writeFile(join(worker, "config.capnp"), workerdConfig(port));
     const serve = execFile(join(root, "node_modules/.bin/workerd"), ["serve", "config.capnp"], {cwd: worker});
@@ -184,8 +185,10 @@ describe("where WebAssembly is missing or refused", function () {
   });
 });
 
-// The worker's module is named js/worker.js so that its imports of
-// ../wasm/*.wasm name the .wasm modules listed beside it.
+const wasmFiles = readdirSync(join(root, "wasm")).filter((f) => f.endsWith(".wasm"));
+
+// The worker's module is named as js/backends/workerd/ so that the imports
+// of ../../../wasm/*.wasm there name the .wasm modules listed beside it.
 function workerdConfig(port) {
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
@@ -194,9 +197,8 @@ const config :Workerd.Config = (
 );
 const worker :Workerd.Worker = (
   modules = [
-    (name = "js/worker.js", esModule = embed "worker.js"),
-    (name = "wasm/sha256-simd.wasm", wasm = embed "sha256-simd.wasm"),
-    (name = "wasm/sha256-scalar.wasm", wasm = embed "sha256-scalar.wasm"),
+    (name = "js/backends/workerd/worker.js", esModule = embed "worker.js"),
+${wasmFiles.map((m) => `    (name = "wasm/${m}", wasm = embed "${m}"),`).join("\n")}
   ],
   compatibilityDate = "2025-01-01",
 );
@@ -225,9 +227,9 @@ async function fetchWhenUp(url, log) {
 // says so. (@chainsafe/as-sha256 1.2.5 measures about 9.9 KB the same way.)
 // The per-engine table of js/engine.js took each budget up by 100 bytes.
 const budgets = [
-  {name: "default (SIMD, scalar and portable backends)", conditions: [], bytes: 25850},
-  {name: "react-native (portable backend alone)", conditions: ["react-native"], bytes: 10300},
-  {name: "workerd (the .wasm files apart)", conditions: ["workerd", "worker", "browser"], bytes: 10350},
+  {name: "default (SIMD and portable backends)", conditions: [], bytes: 9888},
+  {name: "react-native (portable backend alone)", conditions: ["react-native"], bytes: 6000},
+  {name: "workerd (the .wasm files apart)", conditions: ["workerd", "worker", "browser"], bytes: 6000},
 ];
 
 describe("bundle sizes, within their budgets", function () {
@@ -238,8 +240,8 @@ describe("bundle sizes, within their budgets", function () {
       const size = gzipSync(code, {level: 9}).length;
       console.log(`      ${name}: ${size} bytes gzipped (${code.length} minified)`);
       assert.ok(size <= bytes, `${size} bytes gzipped, over the budget of ${bytes}`);
-      // js/wasm-code.js holds the embedded modules, and nothing else does.
-      const embedded = out.inputs.some((path) => path.endsWith("js/wasm-code.js"));
+      // js/generated/*-wasm.js hold the embedded modules, and nothing else does.
+      const embedded = out.inputs.some((path) => /js\/generated\/\w+-wasm\.js$/.test(path));
       assert.equal(embedded, conditions.length === 0, "embedded wasm bytes only in the default bundle");
     });
   }

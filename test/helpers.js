@@ -3,22 +3,15 @@ import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
 import {concatBytes as concatList, pseudoRandomBytes, pseudoRandomInts} from "./support/bytes.js";
 import {reinitializeInstance, simdEnabled} from "../js/index.js";
-import {backend, useBackend, useHash64Kernel, useSingleStream} from "../js/instance.js";
+import {backend, useBackend, useSingleStream} from "../js/core/loader.js";
 
-// Every backend: the SIMD module twice, with the choices the loader makes on
-// V8 and with those it makes on JavaScriptCore (js/instance.js), as all must
-// be right whichever engine runs the tests; the scalar module; and the
-// portable build, the scalar module as JavaScript.
+// Every backend: the SIMD modules twice, with each single-stream compression
+// the loader chooses per engine (js/core/engine.js), as all must be right
+// whichever engine runs the tests; and the portable build, the same C++ as
+// JavaScript.
 export const modules = [
-  {name: "SIMD module", backend: "simd", simd: true, singleStream: "simd", hash64Kernel: "hash64_x4"},
-  {
-    name: "SIMD module as on JavaScriptCore: scalar single-stream, hash64_x4m",
-    backend: "simd",
-    simd: true,
-    singleStream: "scalar",
-    hash64Kernel: "hash64_x4m",
-  },
-  {name: "scalar module", backend: "scalar", simd: false},
+  {name: "SIMD modules", backend: "simd", simd: true, singleStream: "simd"},
+  {name: "SIMD modules, scalar single stream (JavaScriptCore's)", backend: "simd", simd: true, singleStream: "scalar"},
   {name: "portable backend", backend: "js", simd: false},
 ];
 
@@ -34,7 +27,6 @@ export function forEachModule(title, fn) {
         useBackend(m.backend);
         if (backend !== m.backend || simdEnabled !== m.simd) throw new Error(`could not force the ${m.name}`);
         if (m.singleStream) useSingleStream(m.singleStream);
-        if (m.hash64Kernel) useHash64Kernel(m.hash64Kernel);
       });
       after(function () {
         reinitializeInstance();

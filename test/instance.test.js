@@ -1,13 +1,13 @@
-// Choosing the module: simdEnabled, reinitializeInstance, SHA256 objects
+// Choosing the backend: simdEnabled, reinitializeInstance, SHA256 objects
 // across a switch, and a runtime without WebAssembly SIMD.
 import assert from "node:assert/strict";
 import {execFileSync} from "node:child_process";
 import {fileURLToPath} from "node:url";
 import * as as from "@chainsafe/as-sha256";
 import {SHA256, digest, digest64, reinitializeInstance, simdEnabled} from "../js/index.js";
-import {detectEngine, engine} from "../js/engine.js";
-import * as instance from "../js/instance.js";
-import * as io from "../js/io.js";
+import {ENGINE_CHOICES, detectEngine, engine} from "../js/core/engine.js";
+import {lanes} from "../js/core/lanes.js";
+import * as instance from "../js/core/loader.js";
 import {checkDigestMemory, checkSmallCopies} from "./fixtures/small-io.js";
 import {assertBytesEqual, concatBytes, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle, toHex} from "./helpers.js";
 
@@ -15,7 +15,7 @@ forEachModule("module selection", function (module) {
   it("simdEnabled reflects the forced module", function () {
     assert.equal(simdEnabled, module.simd);
     assert.equal(instance.simdEnabled, module.simd);
-    assert.equal(typeof instance.wasm.hash64_x4 === "function", module.simd, "the instance is not the forced module");
+    assert.equal(lanes() !== null, module.simd, "the instance is not the forced backend's");
   });
 });
 
@@ -28,29 +28,30 @@ describe("reinitializeInstance", function () {
   it("backend follows reinitializeInstance and useBackend, which rejects any other name and leaves the instance working", function () {
     const m = pseudoRandomBytes(100, 9);
     for (const [call, want] of [
-      [() => reinitializeInstance(false), "scalar"],
+      [() => reinitializeInstance(false), "js"],
+      [() => instance.useBackend("simd"), "simd"],
       [() => instance.useBackend("js"), "js"],
       [() => reinitializeInstance(true), "simd"],
-      [() => instance.useBackend("scalar"), "scalar"],
     ]) {
       call();
       assert.equal(instance.backend, want);
       assertBytesEqual(digest(m), sha256Oracle(m), want);
     }
-    for (const bad of ["wasm", "", undefined, 1]) {
-      assert.throws(() => instance.useBackend(bad), {name: "TypeError", message: /useBackend: "simd", "scalar" or "js", got/});
-      assert.equal(instance.backend, "scalar");
+    for (const bad of ["wasm", "scalar", "", undefined, 1]) {
+      assert.throws(() => instance.useBackend(bad), {name: "TypeError", message: /useBackend: "simd" or "js", got/});
+      assert.equal(instance.backend, "simd");
     }
     assertBytesEqual(digest(m), sha256Oracle(m), "after the rejected calls");
   });
 
-  it("with no argument picks the SIMD module on this Node", function () {
-    assert.equal(instance.simdSupported, true);
+  it("with no argument picks the SIMD modules on this runtime", function () {
+    assert.equal(instance.wasmRefused, null);
     reinitializeInstance(false);
     assert.equal(simdEnabled, false);
+    assert.equal(lanes(), null);
     reinitializeInstance();
     assert.equal(simdEnabled, true);
-    assert.equal(typeof instance.wasm.hash64_x4, "function");
+    assert.equal(typeof lanes().hash64_x4, "function");
   });
 
   it("reads its argument as as-sha256 does: undefined picks, anything else by truthiness", function () {
@@ -112,23 +113,26 @@ describe("reinitializeInstance", function () {
   });
 });
 
-describe("the SIMD module's single-stream compression and 4-lane kernel, chosen per engine", function () {
+describe("the SIMD module's single-stream compression, chosen per engine", function () {
   afterEach(function () {
     reinitializeInstance();
   });
 
-  it("are the scalar schedule and hash64_x4m on JavaScriptCore (Bun), the SIMD schedule and hash64_x4 on V8 (Node, Deno)", function () {
+  it("is the SIMD schedule on V8 (Node, Deno) and on Bun, the scalar one on JavaScriptCore in browsers", function () {
     // Told from the runtime's own globals, not from the Error properties that
-    // js/engine.js reads: mocha runs here on Node, Deno or Bun.
+    // js/core/engine.js reads: mocha runs here on Node, Deno or Bun.
     const jsc = typeof globalThis.Bun === "object";
     assert.equal(engine, jsc ? "jsc" : "v8");
-    const expected = jsc ? ["scalar", "hash64_x4m"] : ["simd", "hash64_x4"];
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(ENGINE_CHOICES).map(([row, c]) => [row, c.singleStream])),
+      {"v8-server": "simd", v8: "simd", "jsc-server": "simd", jsc: "scalar"},
+    );
     reinitializeInstance(true);
-    assert.deepEqual([instance.singleStream, instance.hash64Kernel], expected);
+    assert.equal(instance.singleStream, "simd");
     reinitializeInstance(false);
-    assert.deepEqual([instance.singleStream, instance.hash64Kernel], [null, null]);
+    assert.equal(instance.singleStream, null);
     reinitializeInstance(true);
-    assert.deepEqual([instance.singleStream, instance.hash64Kernel], expected, "chosen again by a fresh SIMD instance");
+    assert.equal(instance.singleStream, "simd", "chosen again by a fresh SIMD instance");
   });
 
   it("detectEngine reads each engine's Error properties", function () {
@@ -137,7 +141,7 @@ describe("the SIMD module's single-stream compression and 4-lane kernel, chosen 
     assert.equal(detectEngine({stack: "Error\n    at x.js:1:2"}), "v8");
   });
 
-  it("useSingleStream switches it, rejects anything but simd and scalar, and has no choice in the scalar module", function () {
+  it("useSingleStream switches it, rejects anything but simd and scalar, and has no choice in the portable build", function () {
     const m = pseudoRandomBytes(1000, 8);
     reinitializeInstance(true);
     for (const kind of ["scalar", "simd", "scalar"]) {
@@ -149,31 +153,11 @@ describe("the SIMD module's single-stream compression and 4-lane kernel, chosen 
     assert.equal(instance.singleStream, "scalar");
     reinitializeInstance(false);
     assert.throws(() => instance.useSingleStream("simd"), /only the SIMD module/);
-    assertBytesEqual(digest(m), sha256Oracle(m), "scalar module after the refused switch");
-  });
-
-  it("useHash64Kernel switches the kernel of hash64, rejects any other name, and has no choice in the scalar module", function () {
-    const messages = pseudoRandomBytes(64 * 9, 9);
-    const expected = concatBytes(...Array.from({length: 9}, (_, i) => sha256Oracle(messages.subarray(64 * i, 64 * i + 64))));
-    const hashAll = () => {
-      io.ioBytes.set(messages);
-      instance.wasm.hash64(io.ioPtr, io.ioPtr, 9);
-      return io.ioBytes.slice(0, 32 * 9);
-    };
-    reinitializeInstance(true);
-    for (const name of ["hash64_x4m", "hash64_x4", "hash64_x4m"]) {
-      instance.useHash64Kernel(name);
-      assert.equal(instance.hash64Kernel, name);
-      assertBytesEqual(hashAll(), expected, name);
-    }
-    assert.throws(() => instance.useHash64Kernel("hash64_x8"), /^Error: useHash64Kernel: "hash64_x4" or "hash64_x4m", got hash64_x8$/);
-    assert.equal(instance.hash64Kernel, "hash64_x4m");
-    reinitializeInstance(false);
-    assert.throws(() => instance.useHash64Kernel("hash64_x4"), /only the SIMD module/);
+    assertBytesEqual(digest(m), sha256Oracle(m), "portable build after the refused switch");
   });
 });
 
-describe("a runtime without WebAssembly SIMD (a child process whose WebAssembly.validate rejects the SIMD module)", function () {
+describe("a runtime without WebAssembly SIMD (a child process whose WebAssembly.Module rejects the SIMD modules)", function () {
   let observed;
   const messages = [0, 3, 64, 1000].map((n) => pseudoRandomBytes(n, n + 5));
   const expected = messages.map((m) => toHex(sha256Oracle(m)));
@@ -184,9 +168,10 @@ describe("a runtime without WebAssembly SIMD (a child process whose WebAssembly.
     observed = JSON.parse(out);
   });
 
-  it("loads the scalar module, and simdEnabled and simdSupported say so", function () {
-    assert.equal(observed.simdSupported, false);
+  it("loads the portable build, and simdEnabled, backend and wasmRefused say so", function () {
     assert.equal(observed.simdEnabledAtLoad, false);
+    assert.equal(observed.backendAtLoad, "js");
+    assert.match(observed.wasmRefused, /SIMD/);
   });
 
   it("hashes correctly", function () {
@@ -194,7 +179,7 @@ describe("a runtime without WebAssembly SIMD (a child process whose WebAssembly.
     assert.deepEqual(observed.streamed, expected);
   });
 
-  it("reinitializeInstance(true) throws a clear Error and keeps the scalar module working", function () {
+  it("reinitializeInstance(true) throws a clear Error and keeps the portable build working", function () {
     assert.match(observed.forceSimd, /^Error: .*SIMD/);
     assert.equal(observed.simdEnabledAfterForce, false);
     assert.equal(observed.simdEnabledAfterDefault, false);
@@ -219,7 +204,7 @@ forEachModule("returned digests", function () {
   });
 });
 
-describe("as on JavaScriptCore (a child process whose Errors carry JavaScriptCore's line property)", function () {
+describe("as on JavaScriptCore in a browser (a child process whose Errors carry JavaScriptCore's line property)", function () {
   let observed;
 
   before(function () {
@@ -227,11 +212,12 @@ describe("as on JavaScriptCore (a child process whose Errors carry JavaScriptCor
     observed = JSON.parse(execFileSync(process.execPath, [script], {encoding: "utf8"}));
   });
 
-  it("the loader took the child for JavaScriptCore", function () {
+  it("the loader took the child for JavaScriptCore in a browser", function () {
     assert.equal(observed.engine, "jsc");
+    assert.equal(observed.row, "jsc");
   });
 
-  for (const backend of ["simd", "scalar", "js"]) {
+  for (const backend of ["simd", "js"]) {
     it(`${backend} backend: the inputs and outputs of the 64-byte functions, and the returned digests, as in this process`, function () {
       assert.deepEqual(observed.results[backend], {checkSmallCopies: null, checkDigestMemory: null});
     });

@@ -3,7 +3,7 @@
 // module's lanes), empty messages, and batches larger than the I/O buffer.
 import assert from "node:assert/strict";
 import {digestMany, digestManyInto, digestParts} from "../js/index.js";
-import {ioSize} from "../js/io.js";
+import {ioSize} from "../js/core/io.js";
 import {assertBytesEqual, concatBytes, errorOf, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle} from "./helpers.js";
 
 // Lengths where the padding changes shape: one block or two, and the block edges.

@@ -1,12 +1,14 @@
 // digest() on node:crypto from a length on (js/node.js, the entry under the
 // "node", "bun" and "deno" conditions): both paths give FIPS 180-4's digests
 // (test/vectors/) and as-sha256's, each input goes to the path its length
-// says, and a node:crypto that refuses leaves every digest on wasm.
+// says, an input that node:crypto refuses goes to wasm alone, and a
+// node:crypto that fails on ordinary input leaves every digest on wasm.
 import assert from "node:assert/strict";
 import {readFileSync} from "node:fs";
 import * as as from "@chainsafe/as-sha256";
 import {digest, digestMany, digestParts} from "../js/index.js";
-import {native, useNativeDigest} from "../js/native.js";
+import {native} from "../js/core/native.js";
+import {useNativeDigest} from "../js/core/node-crypto.js";
 import {assertBytesEqual, pseudoRandomBytes} from "./helpers.js";
 
 const crypto = process.getBuiltinModule?.("node:crypto");
@@ -16,21 +18,29 @@ const examples = JSON.parse(readFileSync(new URL("./vectors/nist-examples.json",
   sha256: v.sha256,
 }));
 
-/** node:crypto with its calls counted, or one that throws. */
-function counted(fail = false) {
+/**
+ * node:crypto with its calls of inputs longer than 0 bytes counted (the
+ * empty input is its check of itself), refusing those that `refuses(data)`
+ * says, or every input.
+ */
+function counted(refuses = () => false) {
   const c = {calls: 0};
+  const check = (data) => {
+    if (refuses(data)) throw new Error("refused");
+  };
   c.createHash = () => {
-    c.calls++;
-    if (fail) throw new Error("refused");
-    return crypto.createHash("sha256");
+    const h = crypto.createHash("sha256");
+    const hash = {update: (d) => (check(d), h.update(d), hash), digest: () => (c.calls++, h.digest())};
+    return hash;
   };
   c.hash = (alg, data, enc) => {
-    c.calls++;
-    if (fail) throw new Error("refused");
+    check(data);
+    if (data.length !== 0) c.calls++;
     return crypto.hash(alg, data, enc);
   };
   return c;
 }
+const use = (c, digest, many = Infinity) => useNativeDigest(() => c, {digest, many});
 
 // js/node.js is imported here, not at the top: its import turns the native
 // path on for every importer, and the rest of the suite tests wasm.
@@ -45,23 +55,23 @@ describe("digest on node:crypto from a length on (js/node.js)", function () {
     Object.assign(native, saved);
   });
   after(function () {
-    useNativeDigest(undefined);
+    useNativeDigest(() => undefined);
   });
 
   it("is on where the entry found node:crypto, from the measured length", function () {
-    assert.ok(saved.hash !== null && Number.isInteger(saved.min) && saved.min >= 0, `native: ${JSON.stringify(saved)}`);
+    assert.ok(saved.digest !== null && Number.isInteger(saved.min) && saved.min >= 0, `native: ${JSON.stringify(saved)}`);
   });
 
   it("gives FIPS 180-4's digests on either path", function () {
     for (const min of [0, Infinity]) {
-      useNativeDigest(crypto, min);
+      use(crypto, min);
       for (const v of examples) assert.equal(Buffer.from(digest(v.message)).toString("hex"), v.sha256, `${v.name}, from ${min} bytes`);
     }
   });
 
   it("sends each input to the path its length says, and equals as-sha256 on both", function () {
     const c = counted();
-    useNativeDigest(c, 100);
+    use(c, 100);
     for (const n of [0, 64, 99, 100, 1000, 100000]) {
       const data = pseudoRandomBytes(n, n + 1);
       const before = c.calls;
@@ -74,7 +84,7 @@ describe("digest on node:crypto from a length on (js/node.js)", function () {
 
   it("sends digestMany's messages from their own length on, and equals as-sha256", function () {
     const c = counted();
-    useNativeDigest(c, 100, 300);
+    use(c, 100, 300);
     const messages = [10, 299, 300, 5000, 0, 301, 64].map((n) => pseudoRandomBytes(n, n + 3));
     const out = digestMany(messages);
     assert.equal(c.calls, 3);
@@ -83,7 +93,7 @@ describe("digest on node:crypto from a length on (js/node.js)", function () {
 
   it("sends digestParts of parts from the length on, and equals as-sha256", function () {
     const c = counted();
-    useNativeDigest(c, 100, 300);
+    use(c, 100, 300);
     const parts = [pseudoRandomBytes(60, 1), pseudoRandomBytes(39, 2)];
     assertBytesEqual(digestParts(parts), as.digest(Buffer.concat(parts)), "99 bytes");
     assert.equal(c.calls, 0);
@@ -96,15 +106,37 @@ describe("digest on node:crypto from a length on (js/node.js)", function () {
     assert.equal(c.calls, 2);
   });
 
-  it("falls back to wasm without a word where node:crypto refuses, and stays there", function () {
-    const c = counted(true);
-    useNativeDigest(c, 10);
+  it("hashes an input that node:crypto refuses on wasm, and keeps node:crypto for the next", function () {
+    const c = counted((data) => data?.length === 777);
+    use(c, 10, 10);
+    const refused = pseudoRandomBytes(777, 8);
+    const data = pseudoRandomBytes(500, 7);
+    assertBytesEqual(digest(refused), as.digest(refused));
+    assertBytesEqual(digestParts([refused.subarray(0, 7), refused.subarray(7)]), as.digest(refused));
+    assertBytesEqual(digestMany([refused, data])[0], as.digest(refused));
+    const calls = c.calls;
+    assertBytesEqual(digest(data), as.digest(data));
+    assert.equal(c.calls, calls + 1, "the next input went to node:crypto");
+    assert.equal(native.min, 10);
+  });
+
+  it("falls back to wasm without a word where node:crypto fails on ordinary input, and stays there", function () {
+    let broken = false;
+    const c = counted(() => broken);
+    use(c, 10);
     const data = pseudoRandomBytes(500, 7);
     assertBytesEqual(digest(data), as.digest(data));
-    assertBytesEqual(digest(data), as.digest(data));
     assert.equal(c.calls, 1);
-    assert.equal(native.hash, null);
-    useNativeDigest(undefined, 10);
+    broken = true;
     assertBytesEqual(digest(data), as.digest(data));
+    assert.equal(native.min, Infinity);
+    broken = false;
+    assertBytesEqual(digest(data), as.digest(data));
+    assert.equal(c.calls, 1, "no input went to node:crypto after it failed");
+    for (const missing of [() => undefined, () => ({}), () => counted(() => true)]) {
+      useNativeDigest(missing, {digest: 10, many: 10});
+      assertBytesEqual(digest(data), as.digest(data));
+      assert.equal(native.min, Infinity);
+    }
   });
 });

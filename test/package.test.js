@@ -116,12 +116,18 @@ describe("the package from npm pack, installed in a scratch project", function (
     // caught); in a copy without .git (a release tarball), those on disk.
     const tracked = existsSync(join(root, ".git"))
       ? run("git", ["ls-files", "js", "wasm/*.wasm"], {cwd: root}).split("\n").filter(Boolean).sort()
-      : [...readdirSync(join(root, "js")).map((f) => `js/${f}`), ...readdirSync(join(root, "wasm")).filter((f) => f.endsWith(".wasm")).map((f) => `wasm/${f}`)].sort();
+      : [
+          ...readdirSync(join(root, "js"), {recursive: true, withFileTypes: true})
+            .filter((f) => f.isFile())
+            .map((f) => join(f.parentPath ?? f.path, f.name).slice(root.length)),
+          ...readdirSync(join(root, "wasm")).filter((f) => f.endsWith(".wasm")).map((f) => `wasm/${f}`),
+        ].sort();
     assert.ok(tracked.length > 0, "found no files in js/");
     assert.deepEqual(paths, ["LICENSE", "README.md", ...tracked, "package.json"].sort());
     // Every file that package.json names is in the tarball.
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-    const named = [pkg.main, pkg.types, ...Object.values(pkg.exports).flatMap((e) => (typeof e === "string" ? [e] : Object.values(e)))];
+    const targets = (map) => Object.values(map).flatMap((e) => (typeof e === "string" ? [e] : Object.values(e)));
+    const named = [pkg.main, pkg.types, ...targets(pkg.exports), ...targets(pkg.imports)];
     for (const file of named) assert.ok(paths.includes(file.replace(/^\.\//, "")), `${file} is not in the tarball`);
   });
 

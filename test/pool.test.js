@@ -11,7 +11,7 @@ import {LeafNode, subtreeFillToContents} from "@chainsafe/persistent-merkle-tree
 import {hasher as hashtreeHasher} from "@chainsafe/persistent-merkle-tree/hasher/hashtree";
 import {digestMany, digestManyInto, hashInto} from "../js/index.js";
 import {MIN_PARALLEL_HASHES, createHashPool} from "../js/pool.js";
-import {SLOTS, SLOT_IN} from "../js/pool-unit.js";
+import {SLOTS, SLOT_IN} from "../js/pool/unit.js";
 import {STALL_MS, faultyWorkers} from "./fixtures/faults.js";
 import {assertBytesEqual, errorOf, pseudoRandomBytes, sha256Oracle} from "./helpers.js";
 

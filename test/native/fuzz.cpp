@@ -23,8 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* input, size_t size) {
   const uint8_t* bytes = data.data();
   size_t len = data.size;
 #ifdef SHA256_SIMD128
-  use_single_stream(mode >> 6 & 1);  // either single-stream compression
-  use_hash64_kernel(mode >> 5 & 1);  // either 4-lane kernel behind hash64 and merkleize
+  init(mode >> 6 & 1);  // either single-stream compression
 #endif
 
   // The 64-byte messages in the input, by every kernel, in place or not.
@@ -32,17 +31,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* input, size_t size) {
   std::vector<uint8_t> expected(32 * count);
   for (size_t i = 0; i < count; i++) memcpy(&expected[32 * i], ref::sha256(bytes + 64 * i, 64).data(), 32);
   sha256::Hash64Kernel* kernels[] = {
-      sha256::hash64_x1,
+      hash64_x1,
 #ifdef SHA256_SIMD128
-      sha256::hash64_x4,
-      sha256::hash64_x4m,
+      hash64_x4,
 #endif
-      [](uint8_t* out, const uint8_t* in, size_t n) { hash64(out, in, uint32_t(n)); },
   };
   for (sha256::Hash64Kernel* kernel : kernels) {
     ref::Buffer out(mode & 1 ? 64 * count : 32 * count);
     if (mode & 1) memcpy(out.data(), bytes, 64 * count);
-    kernel(out.data(), mode & 1 ? out.data() : bytes, count);
+    kernel(out.data(), mode & 1 ? out.data() : bytes, uint32_t(count));
     expect(equal(out.data(), expected.data(), 32 * count), "a hash64 kernel");
   }
 

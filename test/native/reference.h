@@ -15,30 +15,13 @@
 
 #include "../../cpp/sha256.h"
 
-// The C ABI (cpp/api.cpp), declared here as JS sees it.
-extern "C" {
-uint8_t* io_ptr();
-uint32_t io_size();
-sha256::Ctx* ctx_ptr();
-uint32_t ctx_size();
-void hash64(uint8_t* out, const uint8_t* in, uint32_t count);
-void digest(uint8_t* out, const uint8_t* in, uint32_t len);
-void sha256_init(sha256::Ctx* ctx);
-void sha256_update(sha256::Ctx* ctx, const uint8_t* data, uint32_t len);
-void sha256_final(sha256::Ctx* ctx, uint8_t* out);
-void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint32_t levels);
-void digest_n_level(uint8_t* data, uint32_t count, uint32_t levels);
-void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, uint32_t count);
-sha256::HmacKey* key_ptr();
-void hmac_key(sha256::HmacKey* k, const uint8_t* key, uint32_t len);
-void hmac(uint8_t* out, const sha256::HmacKey* k, const uint8_t* msg, uint32_t len);
-void hkdf_expand(uint8_t* out, uint32_t len, const sha256::HmacKey* prk, const uint8_t* info, uint32_t info_len);
-void hmac_begin(sha256::Ctx* ctx, const sha256::HmacKey* k);
-void pbkdf2(uint8_t* out, uint32_t len, const sha256::HmacKey* k, const sha256::Ctx* salted, uint32_t iterations,
-            uint32_t block_index);
+// hash64, which the merkle module imports: the best kernel, as the loader
+// links it (js/core/lanes.js).
+extern "C" void hash64(uint8_t* out, const uint8_t* in, uint32_t count) {
 #ifdef SHA256_SIMD128
-void use_single_stream(uint32_t scalar);
-void use_hash64_kernel(uint32_t x4m);
+  hash64_x4(out, in, count);
+#else
+  hash64_x1(out, in, count);
 #endif
 }
 

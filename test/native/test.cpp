@@ -43,12 +43,10 @@ struct Kernel {
 };
 
 const Kernel kKernels[] = {
-    {"hash64_x1", sha256::hash64_x1},
+    {"hash64_x1", hash64_x1},
 #ifdef SHA256_SIMD128
-    {"hash64_x4", sha256::hash64_x4},
-    {"hash64_x4m", sha256::hash64_x4m},
+    {"hash64_x4", hash64_x4},
 #endif
-    {"hash64 (C ABI)", [](uint8_t* out, const uint8_t* in, size_t count) { hash64(out, in, uint32_t(count)); }},
 };
 
 // Every kernel on every count: out of place from an input at every alignment
@@ -64,12 +62,12 @@ void test_kernels(ref::Random& rng) {
     std::vector<uint8_t> expected = expected_digests(messages, count);
     for (const Kernel& k : kKernels) {
       ref::Buffer out(32 * count);
-      k.run(out.data(), messages, count);
+      k.run(out.data(), messages, uint32_t(count));
       check(equal(out.data(), expected.data(), 32 * count) && equal(messages, original.data(), 64 * count), k.name, count);
 
       ref::Buffer inplace(64 * count);
       memcpy(inplace.data(), original.data(), 64 * count);
-      k.run(inplace.data(), inplace.data(), count);
+      k.run(inplace.data(), inplace.data(), uint32_t(count));
       check(equal(inplace.data(), expected.data(), 32 * count) &&
                 equal(inplace.data() + 32 * count, original.data() + 32 * count, 32 * count),
             k.name, count);
@@ -107,7 +105,7 @@ void test_streams(ref::Random& rng) {
     for (int i = 0; i < 8; i++) padded.data()[64 * nblocks - 1 - i] = uint8_t(uint64_t(8 * len) >> (8 * i));
     for (const Compress& c : kCompress) {
       uint32_t state[8];
-      memcpy(state, sha256::IV, sizeof state);
+      memcpy(state, sha256::tables().iv, sizeof state);
       c.run(state, padded.data(), nblocks);
       uint8_t out[32];
       for (int i = 0; i < 8; i++) sha256::store_be32(out + 4 * i, state[i]);
@@ -243,7 +241,7 @@ void test_hmac(ref::Random& rng) {
     ::hmac_key(k, bytes.data(), 20);
     sha256::Ctx salted;
     ::hmac_begin(&salted, k);
-    sha256::ctx_update(&salted, bytes.data() + 20, 9);
+    sha256_update(&salted, bytes.data() + 20, 9);
     ::pbkdf2(out.data(), len, k, &salted, iterations, 1);
     std::vector<uint8_t> want;
     for (uint32_t block = 1; want.size() < len; block++) {
@@ -285,20 +283,19 @@ int main(int argc, char** argv) {
   unsigned long long seed = argc > 1 ? strtoull(argv[1], nullptr, 0) : 1;
   printf("native %s: seed %llu (rerun: make test-native SEED=%llu)\n", kFlavour, seed, seed);
   ref::Random rng{seed};
+  check(init(0) != 0, "init(0): the constants pass their check", 0);
   test_kernels(rng);
   test_streams(rng);
 #ifdef SHA256_SIMD128
   // The SIMD module as the loader sets it up on JavaScriptCore.
-  use_single_stream(1);
-  use_hash64_kernel(1);
-  g_schedule = " (use_single_stream(1), use_hash64_kernel(1))";
+  check(init(1) != 0, "init(1)", 1);
+  g_schedule = " (init(1): the scalar single stream)";
   test_kernels(rng);
   test_streams(rng);
   test_merkleize(rng);
   test_many(rng);
   test_hmac(rng);
-  use_single_stream(0);
-  use_hash64_kernel(0);
+  check(init(0) != 0, "init(0)", 0);
   g_schedule = "";
 #endif
   test_merkleize(rng);

@@ -1,0 +1,57 @@
+// The streaming context, for digest() and the SHA256 class, and for the
+// extras module's HMAC through the core's C ABI.
+#include "rounds.h"
+
+using sha256::Ctx;
+
+void sha256_init(Ctx* ctx) {
+  memcpy(ctx->h, sha256::tables().iv, sizeof ctx->h);
+  ctx->block_len = 0;
+  ctx->reserved = 0;
+  ctx->total_len = 0;
+}
+
+void sha256_update(Ctx* ctx, const uint8_t* data, uint32_t len) {
+  ctx->total_len += len;
+  if (ctx->block_len > 0) {
+    uint32_t take = 64 - ctx->block_len;
+    if (take > len) take = len;
+    memcpy(ctx->block + ctx->block_len, data, take);
+    ctx->block_len += take;
+    data += take;
+    len -= take;
+    if (ctx->block_len < 64) return;
+    compress(ctx->h, ctx->block, 1);
+    ctx->block_len = 0;
+  }
+  // At most 64 blocks a call: Bun runs a long loop of them slower per block
+  // (performance-notes, "The kernels' code shape").
+  constexpr uint32_t kBlocksPerCall = 64;
+  for (uint32_t n = len / 64; n > 0;) {
+    uint32_t blocks = n < kBlocksPerCall ? n : kBlocksPerCall;
+    compress(ctx->h, data, blocks);
+    data += 64 * blocks;
+    n -= blocks;
+  }
+  len &= 63;
+  memcpy(ctx->block, data, len);
+  ctx->block_len = len;
+}
+
+// FIPS 180-4 section 5.1.1: append 0x80, zeros to 56 mod 64, then the bit length.
+void sha256_final(Ctx* ctx, uint8_t* out) {
+  uint64_t bits = ctx->total_len * 8;
+  uint8_t* b = ctx->block;
+  uint32_t n = ctx->block_len;
+  b[n++] = 0x80;
+  if (n > 56) {
+    memset(b + n, 0, 64 - n);
+    compress(ctx->h, b, 1);
+    n = 0;
+  }
+  memset(b + n, 0, 56 - n);
+  sha256::store_be32(b + 56, uint32_t(bits >> 32));
+  sha256::store_be32(b + 60, uint32_t(bits));
+  compress(ctx->h, b, 1);
+  sha256::store_digest(out, ctx->h);
+}

@@ -1,0 +1,7 @@
+// The lanes module under the main entry's default conditions: the SIMD module
+// embedded in JavaScript. The portable build has none: hash64 runs on the core.
+import wasm from "../../generated/lanes-wasm.js";
+import {compile} from "./compile.js";
+
+export const portable = null;
+export const module = () => compile(wasm);

@@ -1,0 +1,7 @@
+// The merkle module under the main entry's default conditions: the SIMD module
+// embedded in JavaScript, and its portable build where no wasm can run.
+import wasm from "../../generated/merkle-wasm.js";
+import {compile} from "./compile.js";
+
+export {instantiate as portable} from "../../generated/merkle-portable.js";
+export const module = () => compile(wasm);

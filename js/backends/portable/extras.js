@@ -1,0 +1,4 @@
+// The extras module under the react-native condition and sha256-simd/portable:
+// its portable build alone, so that a bundle carries no wasm.
+export {instantiate as portable} from "../../generated/extras-portable.js";
+export const module = null;

@@ -1,0 +1,4 @@
+// The lanes module under the react-native condition and sha256-simd/portable:
+// none, as the portable build has no SIMD; hash64 runs on the core.
+export const portable = null;
+export const module = null;

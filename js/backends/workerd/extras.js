@@ -1,0 +1,7 @@
+// The extras module under the workerd condition: Cloudflare Workers refuse to
+// compile wasm from bytes, but a .wasm file imported as a module arrives
+// compiled, as wrangler bundles it.
+import wasm from "../../../wasm/sha256-extras.wasm";
+
+export {instantiate as portable} from "../../generated/extras-portable.js";
+export const module = () => wasm;

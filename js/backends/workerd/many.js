@@ -1,0 +1,7 @@
+// The many module under the workerd condition: Cloudflare Workers refuse to
+// compile wasm from bytes, but a .wasm file imported as a module arrives
+// compiled, as wrangler bundles it.
+import wasm from "../../../wasm/sha256-many.wasm";
+
+export {instantiate as portable} from "../../generated/many-portable.js";
+export const module = () => wasm;

@@ -1,0 +1,59 @@
+// Which JavaScript engine runs this code, and the few choices that are
+// faster one way on one engine and the other way on another: all of them in
+// one table. Why each engine gets its row, measured, is in
+// docs/performance-notes.md ("Per-engine choices").
+//
+// Engines are told apart by the properties a fresh Error gets, which each
+// has had for over a decade and none has copied from another: JavaScriptCore
+// (Safari, every iOS browser, Bun) gives it `line` and `column`,
+// SpiderMonkey (Firefox) `lineNumber` and `columnNumber`, V8 (Chrome, Node,
+// Deno) neither. An unknown engine counts as V8, whose choices are the
+// defaults.
+
+/** "jsc", "spidermonkey" or "v8". */
+export const engine = detectEngine(new Error());
+
+export function detectEngine(error) {
+  if (typeof error.line === "number") return "jsc";
+  if (typeof error.lineNumber === "number") return "spidermonkey";
+  return "v8";
+}
+
+/**
+ * Per engine:
+ * - singleStream: how the SIMD module compresses one stream (digest, SHA256,
+ *   one 64-byte message): "simd", the message schedule four words at a time
+ *   (cpp/compress_simd128.cpp), or "scalar" (cpp/compress_scalar.cpp);
+ * - smallCopy: how the 64-byte functions copy their inputs and digests,
+ *   "set" (TypedArray.prototype.set) or "loop";
+ * - digests: what digest() and the like return, "fresh" (a new Uint8Array)
+ *   or "views" (32-byte views of a shared 8 KiB block, as Node's Buffer pool).
+ * An engine on a server (Node, Deno, Bun) gets its -server row. SpiderMonkey,
+ * and any engine not listed, gets V8's row.
+ */
+export const ENGINE_CHOICES = {
+  "v8-server": {singleStream: "simd", smallCopy: "set", digests: "views"},
+  v8: {singleStream: "simd", smallCopy: "set", digests: "fresh"},
+  "jsc-server": {singleStream: "simd", smallCopy: "set", digests: "fresh"},
+  jsc: {singleStream: "scalar", smallCopy: "loop", digests: "fresh"},
+};
+
+/** Node, or a runtime with its APIs (Bun, Deno): node:worker_threads and the like are there. */
+export const isNode = typeof globalThis.process?.versions?.node === "string";
+const onServer = isNode || typeof globalThis.Deno === "object";
+/** This engine's row of ENGINE_CHOICES. */
+export const choices = ENGINE_CHOICES[onServer ? `${engine}-server` : engine] ?? ENGINE_CHOICES[engine] ?? ENGINE_CHOICES.v8;
+
+/**
+ * Per server runtime, the input lengths from which node:crypto measured
+ * faster than wasm (docs/performance-notes.md, "digest() on node:crypto"):
+ * `digest` for digest() and digestParts(), on Bun every length; `many` for
+ * each message of digestMany(), against the lanes.
+ */
+export const NATIVE_FROM = {
+  node: {digest: 320, many: 1536},
+  bun: {digest: 0, many: 64},
+  deno: {digest: 2048, many: 6144},
+};
+/** This runtime's row of NATIVE_FROM. */
+export const nativeFrom = () => NATIVE_FROM[globalThis.Bun ? "bun" : globalThis.Deno ? "deno" : "node"];

@@ -1,0 +1,175 @@
+// The persistent-merkle-tree Hasher of sha256-simd/pool: the methods of
+// sha256-simd/hasher, with the large calls of hashInto, merkleizeBlocksBytes,
+// merkleizeBlockArray, digestNLevel and executeHashComputations spread over
+// the pool's threads. Calls are checked by the single-threaded hasher's own
+// checks, and one too small to split is passed to it as it is, so results
+// and errors are its own.
+import {blockArrayTree, blocksBytesTree, nLevelGroup} from "../core/check.js";
+import {hasher as single} from "../core/hasher.js";
+import {hashInto} from "../index.js";
+import {hashObjectIntoWords, newHashObject, wordsIntoHashObject} from "../core/hashObject.js";
+import {plan, planSubtrees, rootOfSubtrees} from "./plan.js";
+import * as u from "./unit.js";
+import {BLOCK, CHUNK} from "../core/sizes.js";
+
+/**
+ * The Hasher over `pool`: {threads, least, run(job), scratch, hashInto, assertOpen}
+ * (js/pool.js), where `least` is the least work split across threads.
+ */
+export function poolHasher(pool) {
+  const open = () => pool.assertOpen();
+  const parallel = (n) => pool.threads > 1 && n >= pool.least;
+
+  /**
+   * The root of n chunks (n even) padded to 2^levels: subtrees on all
+   * threads (planSubtrees), their roots combined on the caller.
+   * fill(first, count, into) copies chunks [first, first + count) into a slot.
+   */
+  function merkleizeSubtrees(n, levels, output, offset, fill) {
+    const subtrees = planSubtrees(n, levels, pool.threads);
+    const roots = new Uint8Array(subtrees.length * CHUNK);
+    pool.run({
+      units: subtrees.length,
+      fill: (i, slot) => {
+        const {first, count, size} = subtrees[i];
+        fill(first, count, slot);
+        return [u.OP_MERKLEIZE, count * CHUNK, size];
+      },
+      own: (i) => {
+        const {first, count, size} = subtrees[i];
+        fill(first, count, pool.scratch);
+        single.merkleizeBlocksBytes(pool.scratch.subarray(0, count * CHUNK), size, roots, i * CHUNK);
+      },
+      collect: (i, out) => roots.set(out.subarray(0, CHUNK), i * CHUNK),
+    });
+    output.set(rootOfSubtrees(roots, subtrees.map(({size}) => Math.log2(size)), levels), offset);
+  }
+
+  // An n of chunks to split is even: an input that is not whole blocks has padFor 1.
+  function merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
+    open();
+    const {chunks, levels} = blocksBytesTree(blocksBytes, padFor);
+    const n = Math.min(chunks, 2 ** levels);
+    if (!parallel(n)) return single.merkleizeBlocksBytes(blocksBytes, padFor, output, offset);
+    merkleizeSubtrees(n, levels, output, offset, (first, count, into) => {
+      into.set(blocksBytes.subarray(first * CHUNK, (first + count) * CHUNK));
+    });
+  }
+
+  function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
+    open();
+    const {chunks, levels} = blockArrayTree(blocks, blockLimit, padFor);
+    const n = Math.min(chunks, 2 ** levels);
+    if (!parallel(n) || !Array.isArray(blocks)) return single.merkleizeBlockArray(blocks, blockLimit, padFor, output, offset);
+    merkleizeSubtrees(n, levels, output, offset, (first, count, into) => {
+      for (let b = first / 2, at = 0; at < count * CHUNK; b++, at += BLOCK) into.set(blocks[b], at);
+    });
+  }
+
+  function digestNLevel(data, nLevel) {
+    open();
+    const group = nLevelGroup(data, nLevel);
+    if (!parallel(data.length / CHUNK) || !Number.isInteger(nLevel) || group > u.SLOT_IN) return single.digestNLevel(data, nLevel);
+    const at = plan(data.length / group, u.SLOT_IN / group, pool.threads).map((g) => g * group);
+    const ratio = 2 ** nLevel;
+    const part = (i) => data.subarray(at[i], at[i + 1]);
+    pool.run({
+      units: at.length - 1,
+      fill: (i, slot) => {
+        slot.set(part(i));
+        return [u.OP_NLEVEL, at[i + 1] - at[i], nLevel];
+      },
+      // Through a copy, as on the workers: the single-threaded digestNLevel
+      // leaves data past the roots unchanged, and so must this one.
+      own: (i) => {
+        const work = pool.scratch.subarray(0, at[i + 1] - at[i]);
+        work.set(part(i));
+        data.set(single.digestNLevel(work, nLevel), at[i] / ratio);
+      },
+      collect: (i, out, len) => data.set(out.subarray(0, len / ratio), at[i] / ratio),
+    });
+    return data.subarray(0, data.length / ratio);
+  }
+
+  function executeHashComputations(hashComputations) {
+    open();
+    if (pool.threads === 1) return single.executeHashComputations(hashComputations);
+    for (let level = hashComputations.length - 1; level >= 0; level--) {
+      const hcLevel = hashComputations[level];
+      if (!hcLevel) throw new Error(`no hash computations for level ${level}`);
+      if (!parallel(hcLevel.length) || typeof hcLevel[Symbol.iterator] !== "function") {
+        single.executeHashComputations([hcLevel]);
+        continue;
+      }
+      try {
+        hashLevel(hcLevel);
+      } catch {
+        // A level the pool cannot take as it is (an entry that is not a
+        // HashComputation, a length that is not the entries' count) is done
+        // again by the single-threaded hasher, which gives its own result or
+        // error. Doing a node twice is harmless: it gets the same hash.
+        single.executeHashComputations([hcLevel]);
+      }
+    }
+  }
+
+  const result = newHashObject();
+
+  /** One level of HashComputations: the caller packs pairs into slots, any thread hashes them. */
+  function hashLevel(hcLevel) {
+    const at = plan(hcLevel.length, u.SLOT_IN / BLOCK, pool.threads);
+    const iter = hcLevel[Symbol.iterator]();
+    const dests = [];
+    const pack = (i, bytes) => {
+      const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+      const count = at[i + 1] - at[i];
+      const d = new Array(count);
+      for (let j = 0; j < count; j++) {
+        const next = iter.next();
+        const hc = next.value;
+        if (next.done || !hc?.src0 || !hc.src1 || typeof hc.dest?.applyHash !== "function") throw new Error("not a HashComputation");
+        hashObjectIntoWords(hc.src0, words, 16 * j);
+        hashObjectIntoWords(hc.src1, words, 16 * j + 8);
+        d[j] = hc.dest;
+      }
+      if (i === at.length - 2 && !iter.next().done) throw new Error("more HashComputations than the level's length");
+      return d;
+    };
+    const apply = (d, out) => {
+      const words = new Int32Array(out.buffer, out.byteOffset, out.length / 4);
+      for (let j = 0; j < d.length; j++) {
+        wordsIntoHashObject(words, 8 * j, result);
+        d[j].applyHash(result);
+      }
+    };
+    pool.run({
+      units: at.length - 1,
+      fill: (i, slot) => {
+        dests[i] = pack(i, slot);
+        return [u.OP_HASH, dests[i].length * BLOCK, 0];
+      },
+      own: (i) => {
+        const bytes = pool.scratch;
+        const d = pack(i, bytes);
+        hashInto(bytes.subarray(0, d.length * BLOCK), bytes.subarray(0, d.length * CHUNK));
+        apply(d, bytes);
+      },
+      collect: (i, out) => {
+        apply(dests[i], out);
+        dests[i] = null;
+      },
+    });
+  }
+
+  return Object.freeze({
+    name: "sha256-simd-pool",
+    hashInto: (input, output) => pool.hashInto(input, output),
+    digest64: (a, b) => (open(), single.digest64(a, b)),
+    digest64Into: (a, b, out) => (open(), single.digest64Into(a, b, out)),
+    digest64HashObjects: (a, b, out) => (open(), single.digest64HashObjects(a, b, out)),
+    merkleizeBlocksBytes,
+    merkleizeBlockArray,
+    digestNLevel,
+    executeHashComputations,
+  });
+}

@@ -1,0 +1,130 @@
+// How sha256-simd/pool cuts a call into units, and how it puts the roots of
+// merkleized units back together. Pure functions of the arguments and the
+// thread count; the scheduler (js/pool-run.js) runs what they plan.
+import {digest2Bytes32} from "../index.js";
+import {hasher as single} from "../core/hasher.js";
+import * as u from "./unit.js";
+import {BLOCK, CHUNK} from "../core/sizes.js";
+
+/** The least items in a unit: far more work than a round trip to a worker costs (docs/performance-notes.md, "The pool"). */
+export const MIN_UNIT = 128;
+
+const isBytes = (x) => x instanceof Uint8Array;
+/** The 64-byte compressions of an n-byte message, its padding included. */
+const compressions = (n) => Math.ceil((n + 9) / BLOCK);
+/** The largest power of two <= x, for x >= 1. */
+const floorPow2 = (x) => 2 ** Math.floor(Math.log2(x));
+
+/** A unit's share of `left` items left to do: a quarter of them on 2 threads, and at least `least`. */
+export const share = (left, least, threads) => Math.max(least, Math.ceil(left / (2 * threads)));
+
+/**
+ * Splits `items` into units, returned as their starts followed by the end:
+ * each unit a share of what is left (guided self-scheduling), at most max
+ * and at least MIN_UNIT. The first units are large, so that hand-offs are
+ * few, and the last are small, so that the threads finish together: a
+ * unit that a worker still holds at the end is done twice (the race).
+ */
+export function plan(items, max, threads) {
+  const at = [0];
+  for (let done = 0; done < items; at.push(done)) {
+    const left = items - done;
+    done += Math.min(left, max, share(left, MIN_UNIT, threads));
+  }
+  return at;
+}
+
+/**
+ * Units of digestManyInto: runs of messages (start and end of each, one
+ * after another in `runs`) whose lengths, bytes and digests fit a slot,
+ * each a share of the compressions left (as plan), with the messages too
+ * long for a slot apart (`alone`, on the caller).
+ * null where the call stays on the caller: less than `least` compressions,
+ * or arguments that the single-threaded digestManyInto rejects with its errors.
+ */
+export function planMany(messages, output, least, threads) {
+  if (!Array.isArray(messages) || !isBytes(output) || output.length !== CHUNK * messages.length) return null;
+  let blocks = 0;
+  for (const m of messages) {
+    if (!isBytes(m)) return null;
+    blocks += compressions(m.length);
+  }
+  if (blocks < least) return null;
+  const runs = [];
+  const alone = [];
+  const fits = (count, bytes) => 4 * count + bytes <= u.SLOT_IN && count <= u.MANY_PER_UNIT;
+  // Messages of a run are consecutive; one too long for a slot ends the run.
+  let left = blocks;
+  for (let i = 0; i < messages.length; ) {
+    if (!fits(1, messages[i].length)) {
+      alone.push(i);
+      left -= compressions(messages[i].length);
+      i++;
+      continue;
+    }
+    const most = share(left, MIN_UNIT, threads);
+    let count = 0;
+    let bytes = 0;
+    let unitBlocks = 0;
+    runs.push(i);
+    while (i < messages.length && unitBlocks < most && fits(count + 1, bytes + messages[i].length)) {
+      bytes += messages[i].length;
+      unitBlocks += compressions(messages[i].length);
+      count++;
+      i++;
+    }
+    left -= unitBlocks;
+    runs.push(i);
+  }
+  return {runs, alone};
+}
+
+/**
+ * Subtrees of n chunks (n even) padded to 2^levels, as {first, count, size}:
+ * each a power of two in size, a share of what is left as in plan, so the
+ * sizes never grow and each starts at a multiple of its size; only the last
+ * may be partial (padded to its size by merkleize).
+ */
+export function planSubtrees(n, levels, threads) {
+  const max = Math.min(u.SLOT_IN / CHUNK, 2 ** (levels - 1));
+  const subtrees = [];
+  for (let first = 0; first < n; ) {
+    const size = Math.min(max, floorPow2(share(n - first, 2 * MIN_UNIT, threads)));
+    subtrees.push({first, count: Math.min(size, n - first), size});
+    first += size;
+  }
+  return subtrees;
+}
+
+/** The root of `depth` zero levels, from the module's own zero hashes. */
+function zeroHash(depth) {
+  const root = new Uint8Array(CHUNK);
+  if (depth > 0) single.merkleizeBlocksBytes(new Uint8Array(BLOCK), 2 ** depth, root, 0);
+  return root;
+}
+
+/**
+ * The root at depth `levels` of consecutive subtrees, left to right, whose
+ * roots are at the start of `roots` and whose depths never grow, each
+ * starting at a multiple of its own size: a binary counter of (root, depth),
+ * where two equal depths on top are siblings; what is left is padded with
+ * zero hashes.
+ */
+export function rootOfSubtrees(roots, depths, levels) {
+  const stack = [];
+  for (let i = 0; i < depths.length; i++) {
+    let root = roots.subarray(i * CHUNK, (i + 1) * CHUNK);
+    let depth = depths[i];
+    while (stack.length > 0 && stack[stack.length - 1].depth === depth) {
+      root = digest2Bytes32(stack.pop().root, root);
+      depth++;
+    }
+    stack.push({root, depth});
+  }
+  let {root, depth} = stack.pop();
+  for (; depth < levels; depth++) {
+    const left = stack.length > 0 && stack[stack.length - 1].depth === depth ? stack.pop().root : null;
+    root = left ? digest2Bytes32(left, root) : digest2Bytes32(root, zeroHash(depth));
+  }
+  return root;
+}

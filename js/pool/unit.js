@@ -1,0 +1,115 @@
+// What the pool's threads share: the layout of its SharedArrayBuffer and the
+// one function that does a unit of work, on a worker or, when the caller
+// takes a unit back, on the caller.
+//
+// The buffer starts with CONTROL_WORDS Int32 words per worker, then each
+// worker's two slots. A slot is an input area that only the caller writes and
+// an output area that only the worker writes, so after a worker dies or hangs
+// the caller can still redo the unit from the slot's input.
+import {digestManyInto, hashInto} from "../index.js";
+import {hasher} from "../core/hasher.js";
+
+/** Input bytes of a slot: 4096 messages, about 0.5 ms of hashing on one core. */
+export const SLOT_IN = 256 * 1024;
+/** Output bytes of a slot: every unit at least halves its input. */
+export const SLOT_OUT = SLOT_IN / 2;
+export const SLOTS = 2;
+export const SLOT_BYTES = SLOT_IN + SLOT_OUT;
+
+// Control words of a worker: the doorbell the caller rings after posting,
+// then per slot: state, op, input length, argument, sequence, message length.
+export const DOORBELL = 0;
+const SLOT_BASE = 1;
+const SLOT_FIELDS = 6;
+export const STATE = 0;
+export const OP = 1;
+export const LEN = 2;
+export const ARG = 3;
+export const SEQ = 4;
+/** FAILED: the error message's length in bytes, at the start of the output area. */
+export const MESSAGE = 5;
+/**
+ * A worker's control words fill one 64-byte cache line of their own, so the
+ * slots start on a line too: with 13 words, the caller's writes into the
+ * first slot shared a line with the words the worker spins on, and hashInto
+ * of 2^16 messages on 2 threads ran 12% slower (docs/performance-notes.md,
+ * "The pool's control words").
+ */
+export const CONTROL_WORDS = 16;
+if (SLOT_BASE + SLOTS * SLOT_FIELDS > CONTROL_WORDS) throw new Error("pool-unit.js: the control words outgrow their cache line");
+export const slotWord = (worker, slot, field) => worker * CONTROL_WORDS + SLOT_BASE + slot * SLOT_FIELDS + field;
+export const doorbell = (worker) => worker * CONTROL_WORDS + DOORBELL;
+
+export const controlBytes = (workers) => workers * CONTROL_WORDS * 4;
+export const slotOffset = (workers, worker, slot) => controlBytes(workers) + (worker * SLOTS + slot) * SLOT_BYTES;
+
+// Slot states. FREE: the caller may fill it. POSTED: filled, not yet taken;
+// the worker claims it (CLAIMED) or the caller takes it back (FREE). DONE and
+// FAILED: the worker finished it (FAILED: the output area holds the error
+// message, MESSAGE its length; the unit's own words stay, so the caller can redo it). DEAD: the worker exited while holding it.
+export const FREE = 0;
+export const POSTED = 1;
+export const CLAIMED = 2;
+export const DONE = 3;
+export const FAILED = 4;
+export const DEAD = 5;
+
+// Ops: what a unit computes from `len` input bytes.
+/** hashInto: len / 64 messages to len / 2 bytes of digests. */
+export const OP_HASH = 1;
+/** merkleizeBlocksBytes with padFor = arg: the 32-byte root of a subtree. */
+export const OP_MERKLEIZE = 2;
+/** digestNLevel with nLevel = arg: len / 2^arg bytes of roots. */
+export const OP_NLEVEL = 3;
+/**
+ * digestMany of arg messages: their lengths as arg Uint32 words, then the
+ * messages one after another; 32 * arg bytes of digests.
+ */
+export const OP_MANY = 4;
+/** The most messages in an OP_MANY unit: their digests fill the output area. */
+export const MANY_PER_UNIT = SLOT_OUT / 32;
+
+/** Writes messages into a slot's input as OP_MANY reads them; returns the bytes written. */
+export function fillMany(messages, slot) {
+  const words = new DataView(slot.buffer, slot.byteOffset, 4 * messages.length);
+  let at = 4 * messages.length;
+  for (let i = 0; i < messages.length; i++) {
+    words.setUint32(4 * i, messages[i].length, true);
+    slot.set(messages[i], at);
+    at += messages[i].length;
+  }
+  return at;
+}
+
+/** The messages of an OP_MANY unit of `count` messages in input, as views. */
+function readMany(input, count) {
+  const words = new DataView(input.buffer, input.byteOffset, 4 * count);
+  const messages = new Array(count);
+  for (let i = 0, at = 4 * count; i < count; i++) {
+    const n = words.getUint32(4 * i, true);
+    messages[i] = input.subarray(at, at + n);
+    at += n;
+  }
+  return messages;
+}
+
+/**
+ * Does one unit: reads input[0, len), writes the result at the start of out.
+ * scratch (SLOT_IN bytes) keeps digestNLevel, which works in place, off input.
+ */
+export function runUnit(op, input, len, arg, out, scratch) {
+  const data = input.subarray(0, len);
+  if (op === OP_HASH) {
+    hashInto(data, out.subarray(0, len / 2));
+  } else if (op === OP_MERKLEIZE) {
+    hasher.merkleizeBlocksBytes(data, arg, out, 0);
+  } else if (op === OP_NLEVEL) {
+    const work = scratch.subarray(0, len);
+    work.set(data);
+    out.set(hasher.digestNLevel(work, arg));
+  } else if (op === OP_MANY) {
+    digestManyInto(readMany(input, arg), out.subarray(0, 32 * arg));
+  } else {
+    throw new Error(`unknown pool op ${op}`);
+  }
+}
