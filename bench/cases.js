@@ -5,7 +5,6 @@
 /**
  * @typedef {object} Libs  the implementations loaded by the running environment
  * @property {object} ours  the sha256-simd API module namespace (js/index.js)
- * @property {object} [portable]  sha256-simd/portable from a module graph of its own, timed as ours-js
  * @property {object} asSha256  @chainsafe/as-sha256
  * @property {object} [hashWasm]  hash-wasm
  * @property {object} [noble]  @noble/hashes/sha2.js
@@ -21,7 +20,7 @@
  *   concatenated in message order), for the check against an oracle before timing
  * @property {() => void} [before]  call before this contender's output() and timed runs
  * @property {() => void} [after]  call after them (oursVariants: force and restore our
- *   scalar module, check the backend)
+ *   portable backend, check the backend)
  *
  * @typedef {object} Case
  * @property {string} id  stable, used by --filter and in results JSON
@@ -49,7 +48,6 @@ export {concatBytes, pseudoRandomBytes};
 /** Implementation ids, in table order. */
 export const implIds = [
   "ours-simd",
-  "ours-scalar",
   "ours-js",
   "ours-one-shot",
   "ours-digest-loop",
@@ -326,13 +324,12 @@ function specs({asSha256: ref}) {
 }
 
 /**
- * Our contenders, {impl, lib, before, after}: the SIMD module where the
- * runtime has SIMD, the scalar module forced, and the portable backend where
- * `portable` (sha256-simd/portable, from a module graph of its own) is given.
- * Each checks, before it is checked or timed, that its library runs on the
- * backend its id names, so no figure is filed under the wrong one.
+ * Our contenders, {impl, lib, before, after}: the SIMD modules where the
+ * runtime has them, and the portable build forced. Each checks, before it is
+ * checked or timed, that the library runs on the backend its id names, so no
+ * figure is filed under the wrong one.
  */
-export function oursVariants({ours, portable}) {
+export function oursVariants({ours}) {
   const on = (impl, lib, backend, force = () => {}, after = undefined) => ({
     impl,
     lib,
@@ -347,8 +344,7 @@ export function oursVariants({ours, portable}) {
   });
   const variants = [];
   if (ours.simdEnabled) variants.push(on("ours-simd", ours, "simd"));
-  variants.push(on("ours-scalar", ours, "scalar", () => ours.reinitializeInstance(false), () => ours.reinitializeInstance()));
-  if (portable) variants.push(on("ours-js", portable, "js"));
+  variants.push(on("ours-js", ours, "js", () => ours.reinitializeInstance(false), () => ours.reinitializeInstance()));
   return variants;
 }
 

@@ -1,43 +1,47 @@
-// Two builds of a wasm module side by side in one process, each export
-// called directly (no JS API around it), in interleaved rounds: for the A/B
-// measurements of a kernel change (docs/performance-notes.md).
+// Two builds of the package side by side in one process, through the public
+// API as each ships (bench/compare.js): for the A/B measurements of a change
+// to the modules or the loader (docs/performance-notes.md).
 //
-//   node bench/compare-modules.js old.wasm new.wasm [--jsc]
+//   node bench/compare-modules.js OLD_DIR NEW_DIR [--filter REGEX] [--hasher] [--beyond] [--rounds N] [--ms MS]
 //
-// --jsc sets the SIMD module up as the loader does on JavaScriptCore
-// (hash64_x4m, the scalar schedule). Prints each case's best and median
-// ns per item, and new over old.
-import {readFileSync} from "node:fs";
-import {interleave} from "./interleave.js";
+// Each DIR is the root of a checkout of the package (git worktree add DIR
+// COMMIT); its entry for Node, Bun and Deno (js/node.js) and its hasher are
+// loaded from there. Runs on node, bun or deno alike. Prints a markdown
+// table: each build's best and median time per op, and NEW over OLD.
+import * as nodeCrypto from "node:crypto";
+import {resolve} from "node:path";
+import {pathToFileURL} from "node:url";
+import {parseArgs} from "node:util";
+import * as pmt from "@chainsafe/persistent-merkle-tree";
+import {hkdf} from "@noble/hashes/hkdf.js";
+import {hmac} from "@noble/hashes/hmac.js";
+import {pbkdf2} from "@noble/hashes/pbkdf2.js";
+import {sha256} from "@noble/hashes/sha2.js";
+import {nodeCrypto as native} from "./beyond-native.js";
+import {compareBuilds, compareTable} from "./compare.js";
 
-const [oldFile, newFile] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
-const jsc = process.argv.includes("--jsc");
+const {values, positionals} = parseArgs({
+  allowPositionals: true,
+  options: {
+    filter: {type: "string"},
+    hasher: {type: "boolean", default: false},
+    beyond: {type: "boolean", default: false},
+    rounds: {type: "string", default: "15"},
+    ms: {type: "string", default: "60"},
+  },
+});
+if (positionals.length !== 2) throw new Error("usage: node bench/compare-modules.js OLD_DIR NEW_DIR [--filter REGEX] [--hasher] [--beyond]");
 
-function load(file) {
-  const e = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(file)), {}).exports;
-  e._initialize();
-  if (jsc) {
-    // The switches' names before and after they moved to cpp/dispatch.h.
-    (e.use_hash64_kernel ?? e.use_hash64_x4m)(1);
-    (e.use_single_stream ?? e.use_scalar_schedule)(1);
-  }
-  const p = e.io_ptr();
-  const io = new Uint8Array(e.memory.buffer, p, e.io_size());
-  for (let i = 0; i < io.length; i++) io[i] = i * 7;
-  return {e, p};
+async function load(dir) {
+  const file = (path) => pathToFileURL(resolve(dir, path)).href;
+  const [ours, {hasher}] = await Promise.all([import(file("js/node.js")), import(file("js/hasher.js"))]);
+  return {ours, hasher};
 }
 
-const builds = {old: load(oldFile), new: load(newFile)};
-const cases = [
-  ["hash64, 256 messages (per message)", ({e, p}) => e.hash64(p, p, 256), 256],
-  ["hash64, 1 message", ({e, p}) => e.hash64(p, p, 1), 1],
-  ["merkleize 1024 chunks (per hash)", ({e, p}) => e.merkleize(p, p, 1024, 0, 10), 1023],
-  ["digest 1 KiB", ({e, p}) => e.digest(p, p, 1024), 1],
-];
-for (const [name, fn, per] of cases) {
-  const t = interleave({old: () => fn(builds.old), new: () => fn(builds.new)}, {now: () => performance.now(), rounds: 15, ms: 60, per});
-  const f = (x) => x.toFixed(1);
-  console.log(
-    `${name.padEnd(36)} old ${f(t.old.bestNs)} / ${f(t.old.medianNs)}   new ${f(t.new.bestNs)} / ${f(t.new.medianNs)}   new/old ${(t.new.bestNs / t.old.bestNs).toFixed(3)} / ${(t.new.medianNs / t.old.medianNs).toFixed(3)}`,
-  );
-}
+const [a, b] = await Promise.all(positionals.map(load));
+const rows = await compareBuilds(
+  {a, b, extra: {pmt, noble: {sha256, hmac, hkdf, pbkdf2}, native: native(nodeCrypto)}},
+  {...values, rounds: Number(values.rounds), ms: Number(values.ms), now: () => performance.now(), log: (id) => process.stderr.write(`${id}\n`)},
+);
+const runtime = globalThis.Bun ? `Bun ${Bun.version}` : globalThis.Deno ? `Deno ${Deno.version.deno}` : `Node ${process.versions.node}`;
+process.stdout.write(`${runtime}; a: ${positionals[0]}, b: ${positionals[1]}\n\n${compareTable(rows)}`);

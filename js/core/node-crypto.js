@@ -8,77 +8,11 @@ import {newDigest} from "./alloc.js";
 import {nativeFrom} from "./engine.js";
 import {native} from "./native.js";
 
-let load = null;
-let crypto = null;
-
-function off() {
-  native.min = native.manyMin = Infinity;
-  load = crypto = null;
-}
-
-/**
- * Hands long inputs to the node:crypto that `getCrypto()` returns, at the
- * lengths js/core/engine.js gives for this runtime. Where it returns
- * nothing (Node before 20.16 has no process.getBuiltinModule), every input
- * stays on wasm.
- */
-export function useNativeDigest(getCrypto, {digest, many} = nativeFrom()) {
-  off();
-  load = getCrypto;
-  native.min = digest;
-  native.manyMin = many;
-  native.digest = nativeDigest;
-  native.raw = nativeRaw;
-  native.parts = nativeDigestParts;
-}
-
-const hashWith = (c, data) => (typeof c.hash === "function" ? c.hash("sha256", data, "buffer") : c.createHash("sha256").update(data).digest());
 const EMPTY_HEX = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
-/** Whether node:crypto `c` hashes the empty input right. */
-function works(c) {
-  try {
-    return hashWith(c, new Uint8Array(0)).toString("hex") === EMPTY_HEX;
-  } catch {
-    return false;
-  }
+function off() {
+  Object.assign(native, {min: Infinity, manyMin: Infinity, digest: null, parts: null, raw: null});
 }
-
-/** node:crypto, loaded on first use; null, and off for good, where it is missing or broken. */
-function module() {
-  if (crypto === null && load !== null) {
-    let c = null;
-    try {
-      c = load();
-    } catch {
-      // Missing.
-    }
-    if (typeof c?.createHash === "function" && works(c)) crypto = c;
-    else off();
-  }
-  return crypto;
-}
-
-/**
- * `hash(crypto)`'s 32-byte Buffer, or null where node:crypto refuses this
- * input (a part over its length limit, say): wasm then hashes it, and later
- * inputs still come here, unless node:crypto fails on the empty input too.
- */
-function attempt(hash) {
-  const c = module();
-  if (c === null) return null;
-  try {
-    const b = hash(c);
-    if (b?.length === 32) return b;
-  } catch {
-    // Refused.
-  }
-  if (!works(c)) off();
-  return null;
-}
-
-/** node:crypto's digest of data as its Buffer, to be copied out; null where it refused. */
-const nativeRaw = (data) => attempt((c) => hashWith(c, data));
 
 // Copied into the package's own digest array (alloc.js), not viewed: a view
 // of node:crypto's Buffer costs more than the copy (performance-notes).
@@ -89,16 +23,66 @@ function copied(b) {
   return out;
 }
 
-/** node:crypto's digest of data, or null where it refused. */
-const nativeDigest = (data) => copied(nativeRaw(data));
-
-/** node:crypto's digest of the concatenation of parts, updated part by part, or null where it refused. */
-function nativeDigestParts(parts) {
-  return copied(
-    attempt((c) => {
+/**
+ * Points native's functions at node:crypto `c`. Each returns null where `c`
+ * refuses its input (a part over its length limit, say): wasm then hashes
+ * that input, and later ones still come here, unless `c` fails on the empty
+ * input too, which turns it off for good.
+ */
+function useCrypto(c) {
+  const once = typeof c.hash === "function" ? (d) => c.hash("sha256", d, "buffer") : (d) => c.createHash("sha256").update(d).digest();
+  const works = () => {
+    try {
+      return once(new Uint8Array(0)).toString("hex") === EMPTY_HEX;
+    } catch {
+      return false;
+    }
+  };
+  const refused = () => {
+    if (!works()) off();
+    return null;
+  };
+  if (!works()) return off();
+  const raw = (data) => {
+    try {
+      const b = once(data);
+      if (b?.length === 32) return b;
+    } catch {
+      // Refused.
+    }
+    return refused();
+  };
+  native.raw = raw;
+  native.digest = (data) => copied(raw(data));
+  native.parts = (parts) => {
+    try {
       const h = c.createHash("sha256");
       for (let i = 0; i < parts.length; i++) h.update(parts[i]);
-      return h.digest();
-    }),
-  );
+      return copied(h.digest());
+    } catch {
+      return refused();
+    }
+  };
+}
+
+/**
+ * Hands long inputs to the node:crypto that `getCrypto()` returns, from the
+ * lengths js/core/engine.js gives for this runtime, loading it at the first
+ * of them. Where it returns nothing (Node before 20.16 has no
+ * process.getBuiltinModule), or a node:crypto that fails, every input stays
+ * on wasm.
+ */
+export function useNativeDigest(getCrypto, {digest, many} = nativeFrom()) {
+  const load = (f) => (x) => {
+    let c = null;
+    try {
+      c = getCrypto();
+    } catch {
+      // Missing.
+    }
+    if (typeof c?.createHash === "function") useCrypto(c);
+    else off();
+    return native[f] === null ? null : native[f](x);
+  };
+  Object.assign(native, {min: digest, manyMin: many, digest: load("digest"), parts: load("parts"), raw: load("raw")});
 }

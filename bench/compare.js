@@ -1,0 +1,59 @@
+// Two builds of the package side by side in one engine: every case of
+// cases.js (and, on request, of cases-hasher.js and cases-beyond.js), each
+// build through its public API as it ships, timed in interleaved rounds.
+// For the A/B measurements of a change to the modules or the loader
+// (docs/performance-notes.md). Environment-neutral: the builds, the other
+// libraries the cases need, and the clock come in.
+import {makeCases, selectCases} from "./cases.js";
+import {interleave} from "./interleave.js";
+
+/**
+ * The cases for one build `lib` ({ours, hasher}), with the libraries in
+ * `extra` ({pmt, noble, native}): each case with its contender "ours-simd" alone.
+ */
+async function casesOf(lib, extra, {hasher, beyond}) {
+  const libs = {ours: lib.ours, asSha256: lib.ours};
+  const cases = await makeCases(libs);
+  if (hasher) {
+    const {makeHasherCases} = await import("./cases-hasher.js");
+    cases.push(...makeHasherCases({...libs, oursHasher: lib.hasher, asSha256Hasher: lib.hasher, pmt: extra.pmt}));
+  }
+  if (beyond) {
+    const {makeBeyondCases} = await import("./cases-beyond.js");
+    cases.push(...(await makeBeyondCases({...libs, noble: extra.noble, native: extra.native}, {pbkdf2Iterations: 10000})));
+  }
+  return cases;
+}
+
+/**
+ * Times builds `a` and `b` ({ours, hasher} each) on every case whose id
+ * matches `filter`; returns [{id, title, a: {bestNs, medianNs}, b: {...}}],
+ * ns per op. Each build's output is compared with the other's first, and a
+ * case whose outputs differ throws.
+ */
+export async function compareBuilds({a, b, extra = {}}, {filter, hasher = false, beyond = false, rounds = 15, ms = 60, now, log = () => {}}) {
+  const [casesA, casesB] = await Promise.all([a, b].map((lib) => casesOf(lib, extra, {hasher, beyond})));
+  const pick = (c) => c.contenders.find((k) => k.impl === "ours-simd");
+  const rows = [];
+  for (const caseA of selectCases(casesA, {filter})) {
+    const caseB = casesB.find((c) => c.id === caseA.id);
+    const [runA, runB] = [pick(caseA), pick(caseB)];
+    if (!runA || !runB) continue;
+    const [outA, outB] = [await runA.output(), await runB.output()];
+    if (outA.length !== outB.length || outA.some((x, i) => x !== outB[i])) throw new Error(`${caseA.id}: the two builds' outputs differ`);
+    log(caseA.id);
+    const t = interleave({a: runA.run, b: runB.run}, {now, rounds, ms, per: caseA.opsPerCall ?? 1});
+    rows.push({id: caseA.id, title: caseA.title, ...t});
+  }
+  return rows;
+}
+
+/** The rows as a table: each build's best and median ns per op, and b over a. */
+export function compareTable(rows, names = ["a", "b"]) {
+  const f = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(1)} ns`);
+  const lines = [`| case | ${names[0]} best / median | ${names[1]} best / median | ${names[1]} ÷ ${names[0]}, best / median |`, "| --- | --- | --- | --- |"];
+  for (const {title, a, b} of rows) {
+    lines.push(`| ${title} | ${f(a.bestNs)} / ${f(a.medianNs)} | ${f(b.bestNs)} / ${f(b.medianNs)} | ${(b.bestNs / a.bestNs).toFixed(3)} / ${(b.medianNs / a.medianNs).toFixed(3)} |`);
+  }
+  return lines.join("\n") + "\n";
+}
