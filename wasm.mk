@@ -57,7 +57,9 @@ BINARYEN = $(shell $(EMCONFIG) BINARYEN_ROOT)/bin
 # Objects per flavour: simd/ with simd128, portable/ without. An add-on's
 # sources are compiled with SHA256_ADDON, which makes the functions it uses
 # of the others imports.
-addon = $(if $(filter $(1),$(ADDON_SRC)),-DSHA256_ADDON)
+addon = $(if $(filter $(1),$(ADDON_SRC)),-DSHA256_ADDON)$(if $(filter $(1),$(COLD_SRC)), -Oz)
+# Code that runs once a call, or once: compiled for size (performance-notes, "Module sizes").
+COLD_SRC := cpp/constants.cpp cpp/stream.cpp
 $(BUILD)/obj/simd/%.o: cpp/%.cpp $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(CXXFLAGS) $(SIMD_FLAGS) $(call addon,$<) -c $< -o $@

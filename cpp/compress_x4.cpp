@@ -27,28 +27,39 @@ SHA256_INLINE void transpose4(v128_t r[4]) {
 
 }  // namespace
 
-}  // namespace sha256
+// Out of line, so that hash64_x4 keeps one copy of it.
+SHA256_INTERNAL void compress_x4(v128_t state[8], const uint8_t* const blocks[4]) {
+  // w[4q + j] = word 4q + j of blocks[j], big-endian.
+  v128_t w[16];
+  for (int q = 0; q < 4; q++) {
+    for (int j = 0; j < 4; j++) w[4 * q + j] = wasm_v128_load(blocks[j] + 16 * q);
+    transpose4(w + 4 * q);
+  }
+  for (int i = 0; i < 16; i++) w[i] = bswap32(w[i]);
+  compress_words<16>(state, w);
+}
 
-void hash64_x4(uint8_t* out, const uint8_t* in, uint32_t count) {
+SHA256_INTERNAL void hash64_x4(uint8_t* out, const uint8_t* in, size_t count) {
   for (size_t g = count / 4; g > 0; g--, in += 256, out += 128) {
     const uint8_t* const blocks[4] = {in, in + 64, in + 128, in + 192};
     v128_t state[8];
-    for (int i = 0; i < 8; i++) state[i] = wasm_i32x4_splat(sha256::tables().iv[i]);
+    for (int i = 0; i < 8; i++) state[i] = wasm_i32x4_splat(tables().iv[i]);
     compress_x4(state, blocks);
-    sha256::compress_pad64(state);
+    compress_pad64(state);
     // Back to one digest per message: words 0..3 then 4..7 of each lane.
     for (int half = 0; half < 2; half++) {
       v128_t r[4];
       for (int j = 0; j < 4; j++) r[j] = state[4 * half + j];
-      sha256::transpose4(r);
-      for (int j = 0; j < 4; j++) wasm_v128_store(out + 32 * j + 16 * half, sha256::bswap32(r[j]));
+      transpose4(r);
+      for (int j = 0; j < 4; j++) wasm_v128_store(out + 32 * j + 16 * half, bswap32(r[j]));
     }
   }
-  // One message left goes to hash64_x1; two or three to one more pass over a
-  // zero-padded copy, about the time of two on hash64_x1 (performance-notes).
-  uint32_t rest = count % 4;
+  // One message left goes to the core's hash64_x1; two or three to one more
+  // pass over a zero-padded copy, about the time of two on hash64_x1
+  // (performance-notes).
+  size_t rest = count % 4;
   if (rest < 2) {
-    hash64_x1(out, in, rest);
+    ::hash64_x1(out, in, uint32_t(rest));
     return;
   }
   alignas(16) uint8_t block[256] = {};
@@ -57,14 +68,14 @@ void hash64_x4(uint8_t* out, const uint8_t* in, uint32_t count) {
   memcpy(out, block, 32 * rest);
 }
 
-// Out of line, so that hash64_x4 keeps one copy of it.
-__attribute__((noinline)) void compress_x4(v128_t* state, const uint8_t* const* blocks) {
-  // w[4q + j] = word 4q + j of blocks[j], big-endian.
-  v128_t w[16];
-  for (int q = 0; q < 4; q++) {
-    for (int j = 0; j < 4; j++) w[4 * q + j] = wasm_v128_load(blocks[j] + 16 * q);
-    sha256::transpose4(w + 4 * q);
-  }
-  for (int i = 0; i < 16; i++) w[i] = sha256::bswap32(w[i]);
-  sha256::compress_words<16>(state, w);
+}  // namespace sha256
+
+void compress_x4(v128_t* state, const uint8_t* const* blocks) {
+  SHA256_ENTER();
+  sha256::compress_x4(state, blocks);
+}
+
+void hash64_x4(uint8_t* out, const uint8_t* in, uint32_t count) {
+  SHA256_ENTER();
+  sha256::hash64_x4(out, in, count);
 }

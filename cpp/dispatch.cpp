@@ -1,7 +1,9 @@
-// The per-engine choice (js/engine.js) in one place: which single-stream
+// The per-engine choice (js/core/engine.js) in one place: which single-stream
 // compression every stream takes, set by init(); and hash64_x1, the core's
 // hash64 kernel, on it.
 #include "rounds.h"
+
+namespace sha256 {
 
 namespace {
 #ifdef SHA256_SIMD128
@@ -15,22 +17,24 @@ uint32_t init(uint32_t flags) {
 #else
   (void)flags;
 #endif
-  return uint32_t(reinterpret_cast<uintptr_t>(sha256::init_constants()));
+  return uint32_t(reinterpret_cast<uintptr_t>(init_constants()));
 }
 
-void compress(uint32_t* state, const uint8_t* blocks, uint32_t nblocks) {
+void compress(uint32_t state[8], const uint8_t* blocks, size_t nblocks) {
 #ifdef SHA256_SIMD128
-  if (!g_scalar) return sha256::compress_simd128(state, blocks, nblocks);
+  if (!g_scalar) return compress_simd128(state, blocks, nblocks);
 #endif
-  sha256::compress_scalar(state, blocks, nblocks);
+  compress_scalar(state, blocks, nblocks);
 }
 
-void hash64_x1(uint8_t* out, const uint8_t* in, uint32_t count) {
+void hash64_x1(uint8_t* out, const uint8_t* in, size_t count) {
   for (; count > 0; count--, in += 64, out += 32) {
     uint32_t state[8];
-    memcpy(state, sha256::tables().iv, sizeof state);
+    memcpy(state, tables().iv, sizeof state);
     compress(state, in, 1);
-    sha256::compress_pad64(state);
-    sha256::store_digest(out, state);
+    compress_pad64(state);
+    store_digest(out, state);
   }
 }
+
+}  // namespace sha256

@@ -36,9 +36,9 @@ void sha256::wipe(void* p, size_t n) {
   _Pragma("clang loop unroll(disable)") for (size_t i = 0; i < n; i++) v[i] = 0;
 }
 
-HmacKey* key_ptr() { return &g_key; }
+namespace {
 
-void hmac_key(HmacKey* k, const uint8_t* key, uint32_t len) {
+SHA256_INTERNAL void key_of(HmacKey* k, const uint8_t* key, uint32_t len) {
   alignas(16) uint8_t block[64] = {};
   if (len > 64) {
     // RFC 2104: a key longer than the block is hashed first.
@@ -59,14 +59,14 @@ void hmac_key(HmacKey* k, const uint8_t* key, uint32_t len) {
   wipe(block, sizeof block);
 }
 
-void hmac_begin(Ctx* ctx, const HmacKey* k) {
+SHA256_INTERNAL void begin(Ctx* ctx, const HmacKey* k) {
   memcpy(ctx->h, k->inner, sizeof ctx->h);
   ctx->block_len = 0;
   ctx->reserved = 0;
   ctx->total_len = 64;  // the padded key block, already compressed
 }
 
-void hmac_end(Ctx* ctx, const HmacKey* k, uint8_t* out) {
+SHA256_INTERNAL void end(Ctx* ctx, const HmacKey* k, uint8_t* out) {
   alignas(16) uint8_t inner[32];
   sha256_final(ctx, inner);
   memcpy(ctx->h, k->outer, sizeof ctx->h);
@@ -78,23 +78,23 @@ void hmac_end(Ctx* ctx, const HmacKey* k, uint8_t* out) {
   wipe(ctx, sizeof *ctx);
 }
 
-void hmac(uint8_t* out, const HmacKey* k, const uint8_t* msg, uint32_t len) {
+SHA256_INTERNAL void tag(uint8_t* out, const HmacKey* k, const uint8_t* msg, uint32_t len) {
   Ctx ctx;
-  hmac_begin(&ctx, k);
+  begin(&ctx, k);
   sha256_update(&ctx, msg, len);
-  hmac_end(&ctx, k, out);
+  end(&ctx, k, out);
 }
 
-void hkdf_expand(uint8_t* out, uint32_t len, const HmacKey* prk, const uint8_t* info, uint32_t info_len) {
+SHA256_INTERNAL void expand(uint8_t* out, uint32_t len, const HmacKey* prk, const uint8_t* info, uint32_t info_len) {
   alignas(16) uint8_t t[32];
   Ctx ctx;
   // T(i) = HMAC(PRK, T(i - 1) || info || i), T(0) empty; i <= 255 (the caller checks len).
   for (uint8_t i = 1; len > 0; i++) {
-    hmac_begin(&ctx, prk);
+    begin(&ctx, prk);
     if (i > 1) sha256_update(&ctx, t, sizeof t);
     sha256_update(&ctx, info, info_len);
     sha256_update(&ctx, &i, 1);
-    hmac_end(&ctx, prk, t);
+    end(&ctx, prk, t);
     uint32_t take = len < 32 ? len : 32;
     memcpy(out, t, take);
     out += take;
@@ -103,7 +103,8 @@ void hkdf_expand(uint8_t* out, uint32_t len, const HmacKey* prk, const uint8_t* 
   wipe(t, sizeof t);
 }
 
-void pbkdf2(uint8_t* out, uint32_t len, const HmacKey* k, const Ctx* salted, uint32_t iterations, uint32_t block_index) {
+SHA256_INTERNAL void derive(uint8_t* out, uint32_t len, const HmacKey* k, const Ctx* salted, uint32_t iterations,
+                            uint32_t block_index) {
   // U(j) is the 32-byte message of the next inner hash, and the inner digest
   // that of the outer one. Both hashes then have 64 + 32 bytes in all, so
   // one padded block serves every compression: U, 0x80, zeros, 768 bits.
@@ -119,7 +120,7 @@ void pbkdf2(uint8_t* out, uint32_t len, const HmacKey* k, const Ctx* salted, uin
     sha256::store_be32(be, block_index);
     memcpy(&ctx, salted, sizeof ctx);
     sha256_update(&ctx, be, sizeof be);
-    hmac_end(&ctx, k, block);
+    end(&ctx, k, block);
     memcpy(t, block, sizeof t);
     for (uint32_t j = 1; j < iterations; j++) {
       memcpy(h, k->inner, sizeof h);
@@ -138,4 +139,38 @@ void pbkdf2(uint8_t* out, uint32_t len, const HmacKey* k, const Ctx* salted, uin
   wipe(block, sizeof block);
   wipe(h, sizeof h);
   wipe(t, sizeof t);
+}
+
+}  // namespace
+
+HmacKey* key_ptr() { return &g_key; }
+
+void hmac_key(HmacKey* k, const uint8_t* key, uint32_t len) {
+  SHA256_ENTER();
+  key_of(k, key, len);
+}
+
+void hmac_begin(Ctx* ctx, const HmacKey* k) {
+  SHA256_ENTER();
+  begin(ctx, k);
+}
+
+void hmac_end(Ctx* ctx, const HmacKey* k, uint8_t* out) {
+  SHA256_ENTER();
+  end(ctx, k, out);
+}
+
+void hmac(uint8_t* out, const HmacKey* k, const uint8_t* msg, uint32_t len) {
+  SHA256_ENTER();
+  tag(out, k, msg, len);
+}
+
+void hkdf_expand(uint8_t* out, uint32_t len, const HmacKey* prk, const uint8_t* info, uint32_t info_len) {
+  SHA256_ENTER();
+  expand(out, len, prk, info, info_len);
+}
+
+void pbkdf2(uint8_t* out, uint32_t len, const HmacKey* k, const Ctx* salted, uint32_t iterations, uint32_t block_index) {
+  SHA256_ENTER();
+  derive(out, len, k, salted, iterations, block_index);
 }

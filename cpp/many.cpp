@@ -61,7 +61,7 @@ void set_lane_word(v128_t state[8], int i, int j, uint32_t x) { memcpy(reinterpr
 
 }  // namespace
 
-void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, uint32_t count) {
+static SHA256_INTERNAL void digest_all(uint8_t* out, const uint8_t* data, const uint32_t* lengths, uint32_t count) {
   const uint32_t* iv = sha256::tables().iv;
   Lane lanes[4];
   bool busy[4] = {};
@@ -120,7 +120,7 @@ void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, uin
 
 #else
 
-void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, uint32_t count) {
+static SHA256_INTERNAL void digest_all(uint8_t* out, const uint8_t* data, const uint32_t* lengths, uint32_t count) {
   const uint32_t* iv = sha256::tables().iv;
   for (uint32_t m = 0; m < count; m++, out += 32) {
     size_t len = lengths[m];
@@ -135,3 +135,8 @@ void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, uin
 }
 
 #endif
+
+void digest_many(uint8_t* out, const uint8_t* data, const uint32_t* lengths, uint32_t count) {
+  SHA256_ENTER();
+  digest_all(out, data, lengths, count);
+}

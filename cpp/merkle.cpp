@@ -34,9 +34,7 @@ __attribute__((noinline)) void put_zero_hash(uint8_t* to, uint32_t depth) {
   memcpy(to, zero_slot(depth), kChunk);
 }
 
-}  // namespace
-
-void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint32_t levels) {
+SHA256_INTERNAL void merkleize_chunks(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint32_t levels) {
   if (count == 0) {
     put_zero_hash(data, depth);
     count = 1;
@@ -60,7 +58,15 @@ void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint
   memcpy(out, pair, kChunk);
 }
 
+}  // namespace
+
+void merkleize(uint8_t* out, uint8_t* data, uint32_t count, uint32_t depth, uint32_t levels) {
+  SHA256_ENTER();
+  merkleize_chunks(out, data, count, depth, levels);
+}
+
 void digest_n_level(uint8_t* data, uint32_t count, uint32_t levels) {
+  SHA256_ENTER();
   for (; levels > 0; levels--, count /= 2) hash64(data, data, count / 2);
 }
 

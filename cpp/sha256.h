@@ -91,7 +91,33 @@ inline void store_be32(uint8_t* p, uint32_t v) {
 // buffers that held secrets (hmac.cpp).
 void wipe(void* p, size_t n);
 
+// The core's own functions, which its C ABI below enters through.
+uint32_t init(uint32_t flags);
+void compress(uint32_t state[8], const uint8_t* blocks, size_t nblocks);  // the chosen one (dispatch.cpp)
+void hash64_x1(uint8_t* out, const uint8_t* in, size_t count);
+void ctx_init(Ctx* ctx);
+void ctx_update(Ctx* ctx, const uint8_t* data, size_t len);
+void ctx_final(Ctx* ctx, uint8_t out[32]);
+void digest(uint8_t* out, const uint8_t* in, size_t len);
+
 }  // namespace sha256
+
+// Every function of the C ABI below begins at the top of its module's stack
+// (SHA256_ENTER): a call that ended in a trap (an out-of-bounds access, or the
+// engine's own stack running out) leaves the stack pointer where the trap
+// found it, and every call after it would start lower, until the stack ran
+// into the data below it. Only JS and the other modules call these functions,
+// never their own module, so none of its frames is live when one begins. The
+// function each enters is out of line (SHA256_INTERNAL, or another file), so
+// that the entry itself has no frame.
+#ifdef __EMSCRIPTEN__
+extern "C" unsigned char __heap_base;  // where wasm-ld starts the stack, down from
+extern "C" void stackRestore(uintptr_t sp);
+#define SHA256_ENTER() stackRestore(reinterpret_cast<uintptr_t>(&__heap_base))
+#else
+#define SHA256_ENTER() ((void)0)
+#endif
+#define SHA256_INTERNAL __attribute__((noinline))
 
 // The C ABI, by module. The core module (core.cpp) is instantiated first;
 // the others are built apart and import what they use of the core's and the

@@ -15,6 +15,9 @@ import {
   digestManyInto as digestManyIntoSingle,
   hashInto as hashIntoSingle,
 } from "./index.js";
+import {byteList, bytesLength, isBytes, lengthOf, plainView} from "./core/check.js";
+import {newDigest} from "./core/alloc.js";
+import {copySmall} from "./core/io.js";
 import {backend} from "./core/loader.js";
 import {poolHasher} from "./pool/hasher.js";
 import {plan, planMany} from "./pool/plan.js";
@@ -37,10 +40,11 @@ const SPIN_MS = 1;
  */
 const DEFAULT_TIMEOUT_MS = 1000;
 const MAX_DEFAULT_THREADS = 16;
+/** The most threads a pool takes, and the longest timeout (setTimeout's). */
+const MAX_THREADS = 256;
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** Internal: options[WORKER_SCRIPT] = {url, data, started} runs another worker script (tests: one with faults). */
 const WORKER_SCRIPT = Symbol.for("sha256-simd/pool.workerScript");
-
-const isBytes = (x) => x instanceof Uint8Array;
 
 class Pool {
   #crew = null;
@@ -57,12 +61,20 @@ class Pool {
       get threads() {
         return pool.threads;
       },
+      get running() {
+        return pool.#scheduler?.running ?? false;
+      },
       least: MIN_PARALLEL_HASHES,
       run: (job) => this.#scheduler.run(job),
       scratch: this.#scheduler?.scratch,
       hashInto: (input, output) => this.hashInto(input, output),
       assertOpen: () => this.#assertOpen(),
     });
+  }
+
+  /** Whether a call may be spread over the workers: not where it runs inside another's (a getter, an applyHash). */
+  #parallel() {
+    return this.threads > 1 && !this.#scheduler.running;
   }
 
   /** Threads in use now, the caller included. */
@@ -83,53 +95,67 @@ class Pool {
   /** Hashes input.length / 64 messages into output; as hashInto of sha256-simd. */
   hashInto(input, output) {
     this.#assertOpen();
-    const n = isBytes(input) && isBytes(output) ? input.length / BLOCK : 0;
-    if (this.threads === 1 || n < MIN_PARALLEL_HASHES || !Number.isInteger(n) || output.length * 2 !== input.length) {
+    const n = isBytes(input) && isBytes(output) ? lengthOf(input) : 0;
+    if (!this.#parallel() || n / BLOCK < MIN_PARALLEL_HASHES || n % BLOCK !== 0 || lengthOf(output) * 2 !== n) {
       hashIntoSingle(input, output);
       return;
     }
-    const at = plan(n, u.SLOT_IN / BLOCK, this.threads);
-    const part = (i) => input.subarray(at[i] * BLOCK, at[i + 1] * BLOCK);
+    const [from, to] = [plainView(input, n), plainView(output, n / 2)];
+    const at = plan(n / BLOCK, u.SLOT_IN / BLOCK, this.threads);
+    const part = (i) => from.subarray(at[i] * BLOCK, at[i + 1] * BLOCK);
     this.#scheduler.run({
       units: at.length - 1,
       fill: (i, slot) => {
         slot.set(part(i));
         return [u.OP_HASH, (at[i + 1] - at[i]) * BLOCK, 0];
       },
-      own: (i) => hashIntoSingle(part(i), output.subarray(at[i] * CHUNK, at[i + 1] * CHUNK)),
-      collect: (i, out, len) => output.set(out.subarray(0, len / 2), at[i] * CHUNK),
+      own: (i) => hashIntoSingle(part(i), to.subarray(at[i] * CHUNK, at[i + 1] * CHUNK)),
+      collect: (i, out, len) => to.set(out.subarray(0, len / 2), at[i] * CHUNK),
     });
   }
 
   /** The digests of messages, any lengths, into output; as digestManyInto of sha256-simd. */
   digestManyInto(messages, output) {
     this.#assertOpen();
-    const units = this.threads === 1 ? null : planMany(messages, output, MIN_PARALLEL_HASHES, this.threads);
-    if (units === null) {
+    if (!this.#parallel()) {
       digestManyIntoSingle(messages, output);
       return;
     }
+    // Read and checked once, with the single-threaded digestManyInto's errors.
+    const {items, lengths} = byteList(messages, "messages", "digestManyInto");
+    const size = bytesLength(output, "output", "digestManyInto");
+    const units = size === CHUNK * items.length ? planMany(lengths, MIN_PARALLEL_HASHES, this.threads) : null;
+    if (units === null) {
+      digestManyIntoSingle(items, output);
+      return;
+    }
+    const to = plainView(output, size);
     // Messages too long for a slot go first, on the caller.
-    for (const i of units.alone) digestManyIntoSingle([messages[i]], output.subarray(CHUNK * i, CHUNK * i + CHUNK));
+    for (const i of units.alone) digestManyIntoSingle([items[i]], to.subarray(CHUNK * i, CHUNK * i + CHUNK));
     // Unit i: messages [runs[2i], runs[2i + 1]).
     const {runs} = units;
-    const part = (i) => messages.slice(runs[2 * i], runs[2 * i + 1]);
+    const part = (i) => items.slice(runs[2 * i], runs[2 * i + 1]);
     this.#scheduler.run({
       units: runs.length / 2,
-      fill: (i, slot) => [u.OP_MANY, u.fillMany(part(i), slot), runs[2 * i + 1] - runs[2 * i]],
-      own: (i) => digestManyIntoSingle(part(i), output.subarray(runs[2 * i] * CHUNK, runs[2 * i + 1] * CHUNK)),
-      collect: (i, out) => output.set(out.subarray(0, (runs[2 * i + 1] - runs[2 * i]) * CHUNK), runs[2 * i] * CHUNK),
+      fill: (i, slot) => [u.OP_MANY, u.fillMany(part(i), lengths.slice(runs[2 * i], runs[2 * i + 1]), slot), runs[2 * i + 1] - runs[2 * i]],
+      own: (i) => digestManyIntoSingle(part(i), to.subarray(runs[2 * i] * CHUNK, runs[2 * i + 1] * CHUNK)),
+      collect: (i, out) => to.set(out.subarray(0, (runs[2 * i + 1] - runs[2 * i]) * CHUNK), runs[2 * i] * CHUNK),
     });
   }
 
-  /** The digests of messages, any lengths: an Array of 32-byte views of one buffer, as digestMany of sha256-simd. */
+  /** The digests of messages, any lengths: an Array of 32-byte Uint8Arrays, as digestMany of sha256-simd. */
   digestMany(messages) {
     this.#assertOpen();
     // What the single-threaded digestMany rejects, it rejects with its own errors.
-    if (!Array.isArray(messages) || !messages.every(isBytes)) return digestManySingle(messages);
-    const all = new Uint8Array(CHUNK * messages.length);
-    this.digestManyInto(messages, all);
-    return Array.from({length: messages.length}, (_, i) => all.subarray(CHUNK * i, CHUNK * i + CHUNK));
+    if (!Array.isArray(messages) || !this.#parallel()) return digestManySingle(messages);
+    const {items} = byteList(messages, "messages", "digestMany");
+    const all = new Uint8Array(CHUNK * items.length);
+    this.digestManyInto(items, all);
+    return Array.from({length: items.length}, (_, i) => {
+      const out = newDigest();
+      copySmall(out, all.subarray(CHUNK * i, CHUNK * i + CHUNK), CHUNK);
+      return out;
+    });
   }
 
   /** Closes the pool: its workers end, and every later call throws. */
@@ -151,13 +177,23 @@ class Pool {
  * and every call runs on the caller.
  */
 export async function createHashPool(options = {}) {
-  const {threads, timeoutMs = DEFAULT_TIMEOUT_MS} = options;
-  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) {
-    throw new TypeError(`createHashPool: threads must be a positive integer, got ${threads}`);
-  }
-  if (!(timeoutMs > 0)) throw new TypeError(`createHashPool: timeoutMs must be a positive number, got ${timeoutMs}`);
+  if (options === null || typeof options !== "object") throw new TypeError(`createHashPool: options must be an object, got ${options}`);
+  // Own properties only: an option set on Object.prototype is no option of this call's.
+  const own = (name) => (Object.hasOwn(options, name) ? options[name] : undefined);
+  const threads = own("threads");
+  const timeoutMs = own("timeoutMs") ?? DEFAULT_TIMEOUT_MS;
+  if (threads !== undefined) checkOption(threads, "threads", 1, MAX_THREADS, true);
+  checkOption(timeoutMs, "timeoutMs", 1, MAX_TIMEOUT_MS, false);
   const n = threadsUnavailable(backend) === null ? (threads ?? (await defaultThreads(MAX_DEFAULT_THREADS))) : 1;
-  const crew = n > 1 ? new Crew(n - 1, SPIN_MS, options[WORKER_SCRIPT]) : null;
+  const crew = n > 1 ? new Crew(n - 1, SPIN_MS, own(WORKER_SCRIPT)) : null;
   await crew?.start();
   return new Pool(crew, timeoutMs);
+}
+
+/** A TypeError for an option that is not a number, a RangeError for one out of [min, max] (or not an integer, where `integer`). */
+function checkOption(x, name, min, max, integer) {
+  if (typeof x !== "number") throw new TypeError(`createHashPool: ${name} must be a number, got ${typeof x}`);
+  if (!(x >= min && x <= max) || (integer && !Number.isInteger(x))) {
+    throw new RangeError(`createHashPool: ${name} must be ${integer ? "an integer" : "a number"} from ${min} to ${max}, got ${x}`);
+  }
 }

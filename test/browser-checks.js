@@ -288,7 +288,7 @@ export const apiFunctions = [
  * @param {() => Promise<object>} driver.launch  starts the browser (playwright's or puppeteer's Browser, or
  *   test/support/webdriver.js's: all have newPage() and close(), and their pages goto(url) and evaluate(fn, arg))
  * @param {boolean} [driver.simd]  whether the browser has wasm SIMD (WPE WebKit 2.38 has not): without it,
- *   the package must choose the scalar module by itself and refuse to force the SIMD one
+ *   the package must choose the portable build by itself and refuse to force the SIMD modules
  */
 export function describeBrowserChecks(browserName, {missing, launch, simd: hasSimd = true}) {
   describe(`the package in ${browserName} (esbuild bundle)`, function () {
@@ -316,8 +316,8 @@ export function describeBrowserChecks(browserName, {missing, launch, simd: hasSi
       if (dir) await rm(dir, {recursive: true, force: true});
     });
 
-    const chosen = hasSimd ? "SIMD" : "scalar";
-    it(`chose the ${chosen} module at load, on the main thread and in the worker`, async function () {
+    const chosen = hasSimd ? "SIMD modules" : "portable build";
+    it(`chose the ${chosen} at load, on the main thread and in the worker`, async function () {
       // The worker's message carries its choice; the page's was recorded before any test ran.
       // The page's module may not have run yet when a driver's navigation returns
       // (WPE WebKit once answered null here, with the suite running three files at
@@ -336,7 +336,7 @@ export function describeBrowserChecks(browserName, {missing, launch, simd: hasSi
 
     if (!hasSimd) {
       for (const where of ["main thread", "worker"]) {
-        it(`${where}: reinitializeInstance(true) throws a clear Error and the scalar module stays correct`, async function () {
+        it(`${where}: reinitializeInstance(true) throws a clear Error and the portable build stays correct`, async function () {
           const context = where === "worker" ? worker : opened.page;
           const {error, simdAfter, got, want} = await context.evaluate(forceSimd);
           assert.match(error ?? "did not throw", /^Error: reinitializeInstance\(true\): .*WebAssembly SIMD/);
@@ -348,11 +348,11 @@ export function describeBrowserChecks(browserName, {missing, launch, simd: hasSi
 
     for (const where of ["main thread", "worker"]) {
       for (const simd of hasSimd ? [true, false] : [false]) {
-        it(`${where}, ${simd ? "SIMD" : "scalar"} module: every function equals WebCrypto`, async function () {
+        it(`${where}, ${simd ? "SIMD modules" : "portable build"}: every function equals WebCrypto`, async function () {
           const context = where === "worker" ? worker : opened.page;
           const {inWorker, defaultSimd, forcedSimd, entries} = await context.evaluate(runChecks, {simd, ...params});
           assert.equal(inWorker, where === "worker", "the checks ran in the wrong place");
-          assert.equal(defaultSimd, hasSimd, `the default module in ${browserName} should be the ${chosen} one`);
+          assert.equal(defaultSimd, hasSimd, `the default backend in ${browserName} should be the ${chosen}`);
           assert.equal(forcedSimd, simd, "reinitializeInstance did not switch the module");
           for (const fn of apiFunctions) {
             assert.ok(entries.some((e) => e.name.split(/[ (]/)[0] === fn), `no check ran for ${fn}`);

@@ -112,7 +112,7 @@ forEachModule("HKDF", function () {
       const ikm = pseudoRandomBytes(rand(200), 3 * i + 1);
       const salt = pseudoRandomBytes(rand(150), 3 * i + 2);
       const info = pseudoRandomBytes(rand(300), 3 * i + 3);
-      const n = i < 3 ? [0, 32, 255 * 32][i] : rand(400);
+      const n = i < 3 ? [1, 32, 255 * 32][i] : 1 + rand(400);
       assertBytesEqual(hkdf(ikm, salt, info, n), oracleHkdf(ikm, salt, info, n), `case ${i}`);
     }
   });
@@ -129,7 +129,7 @@ forEachModule("PBKDF2", function () {
       const password = pseudoRandomBytes(rand(150), 2 * i + 1);
       const salt = pseudoRandomBytes(rand(100), 2 * i + 2);
       const c = 1 + rand(40);
-      const n = rand(130);
+      const n = 1 + rand(130);
       assertBytesEqual(pbkdf2(password, salt, c, n), oraclePbkdf2(password, salt, c, n), `case ${i}`);
     }
     const salt = pseudoRandomBytes(ioSize + 5, 13);
@@ -139,13 +139,14 @@ forEachModule("PBKDF2", function () {
 
 forEachModule("HMAC, HKDF and PBKDF2 errors", function () {
   const b = pseudoRandomBytes(10, 14);
+  const b32 = pseudoRandomBytes(32, 15);
   const cases = [
     [() => hmac("key", b), TypeError, /hmac: key must be a Uint8Array, got string/],
     [() => hmac(b, [1, 2]), TypeError, /hmac: message must be a Uint8Array, got Array/],
     [() => new HMAC(null), TypeError, /HMAC: key must be a Uint8Array, got null/],
     [() => new HMAC(b).update(new Uint16Array(2)), TypeError, /HMAC\.update: data must be a Uint8Array, got Uint16Array/],
-    [() => hkdf(b, b, b, -1), RangeError, /hkdf: length must be an integer from 0 to 8160, got -1/],
-    [() => hkdf(b, b, b, 8161), RangeError, /hkdf: length must be an integer from 0 to 8160, got 8161/],
+    [() => hkdf(b, b, b, -1), RangeError, /hkdf: length must be an integer from 1 to 8160, got -1/],
+    [() => hkdf(b, b, b, 8161), RangeError, /hkdf: length must be an integer from 1 to 8160, got 8161/],
     [() => hkdf(b, b, b, 1.5), RangeError, /hkdf: length must be an integer/],
     [() => hkdf(b, b, b, "32"), TypeError, /hkdf: length must be a number, got string/],
     [() => hkdf(b, "salt", b, 32), TypeError, /hkdf: salt must be a Uint8Array/],
@@ -154,11 +155,22 @@ forEachModule("HMAC, HKDF and PBKDF2 errors", function () {
     [() => hkdfExtract(b, undefined), TypeError, /hkdfExtract: ikm must be a Uint8Array, got undefined/],
     [() => pbkdf2(b, b, 0, 32), RangeError, /pbkdf2: iterations must be an integer from 1 to 4294967295, got 0/],
     [() => pbkdf2(b, b, 2.5, 32), RangeError, /pbkdf2: iterations must be an integer/],
-    [() => pbkdf2(b, b, 1, -3), RangeError, /pbkdf2: length must be an integer from 0/],
+    [() => pbkdf2(b, b, 1, -3), RangeError, /pbkdf2: length must be an integer from 1/],
     [() => pbkdf2(b, "salt", 1, 32), TypeError, /pbkdf2: salt must be a Uint8Array/],
     [() => hkdf(b, b, new Uint8Array(ioSize), 32), RangeError, /hkdf: info must be at most/],
-    [() => hkdfExpand(b, new Uint8Array(ioSize), 32), RangeError, /hkdfExpand: info must be at most/],
+    [() => hkdfExpand(b32, new Uint8Array(ioSize), 32), RangeError, /hkdfExpand: info must be at most/],
+    // RFC 5869 section 2.3 and RFC 8018: a PRK of at least HashLen bytes, at least one byte of output.
+    [() => hkdfExpand(b32.subarray(1), b, 32), RangeError, /hkdfExpand: prk must be at least 32 bytes \(RFC 5869\), got 31/],
+    [() => hkdfExpand(b32, b, 0), RangeError, /hkdfExpand: length must be an integer from 1 to 8160, got 0/],
+    [() => hkdf(b, b, b, 0), RangeError, /hkdf: length must be an integer from 1 to 8160, got 0/],
+    [() => pbkdf2(b, b, 1, 0), RangeError, /pbkdf2: length must be an integer from 1 to 4294967295, got 0/],
   ];
+  it("rejects a length of 0 as node:crypto does from Node 22 on (Node 20's returns no bytes)", function () {
+    if (!/^v2[2-9]|^v[3-9]/.test(process.version) || globalThis.Bun || globalThis.Deno) this.skip();
+    assert.throws(() => hkdfSync("sha256", b, b, b, 0));
+    assert.throws(() => pbkdf2Sync(b, b, 1, 0, "sha256"));
+  });
+
   it("throws a TypeError or RangeError that names the argument, and the next calls are right", function () {
     const key = pseudoRandomBytes(33, 15);
     const kept = new HMAC(key).update(b);

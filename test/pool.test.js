@@ -2,6 +2,7 @@
 // persistent-merkle-tree's hashtree hasher (native, independent of this
 // package), with every fault the pool handles injected.
 import assert from "node:assert/strict";
+import os from "node:os";
 import {spawnSync} from "node:child_process";
 import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
@@ -529,10 +530,35 @@ describe("sha256-simd/pool", function () {
       await p.close();
     });
 
-    it("rejects bad options", async () => {
-      await assert.rejects(createHashPool({threads: 0}), TypeError);
-      await assert.rejects(createHashPool({threads: 2.5}), TypeError);
-      await assert.rejects(createHashPool({timeoutMs: 0}), TypeError);
+    it("rejects bad options with a TypeError or RangeError naming the option", async () => {
+      for (const [options, type, message] of [
+        [{threads: 0}, RangeError, /createHashPool: threads must be an integer from 1 to 256, got 0/],
+        [{threads: 2.5}, RangeError, /threads must be an integer/],
+        [{threads: 1000}, RangeError, /threads must be an integer from 1 to 256, got 1000/],
+        [{threads: "2"}, TypeError, /createHashPool: threads must be a number, got string/],
+        [{threads: NaN}, RangeError, /threads/],
+        [{timeoutMs: 0}, RangeError, /createHashPool: timeoutMs must be a number from 1 to 2147483647, got 0/],
+        [{timeoutMs: "1000"}, TypeError, /createHashPool: timeoutMs must be a number, got string/],
+        [{timeoutMs: Infinity}, RangeError, /timeoutMs/],
+        [{timeoutMs: NaN}, RangeError, /timeoutMs/],
+        [null, TypeError, /createHashPool: options must be an object/],
+      ]) {
+        await assert.rejects(createHashPool(options), (e) => e instanceof type && message.test(e.message), JSON.stringify(options));
+      }
+    });
+
+    it("reads options as own properties: none from Object.prototype", async () => {
+      Object.prototype.threads = 3;
+      Object.prototype.timeoutMs = -1;
+      try {
+        const p = await createHashPool({});
+        const expected = Math.min(16, os.availableParallelism?.() ?? os.cpus().length);
+        assert.equal(p.threads, expected);
+        await p.close();
+      } finally {
+        delete Object.prototype.threads;
+        delete Object.prototype.timeoutMs;
+      }
     });
   });
 });

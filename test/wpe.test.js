@@ -1,6 +1,6 @@
-// The scalar fallback in a real browser: WPE WebKit 2.38 (cog, headless,
-// driven by WPEWebDriver) has no wasm SIMD. There the package must choose the
-// scalar module by itself, refuse reinitializeInstance(true) with a clear
+// The fallback in a real browser without wasm SIMD: WPE WebKit 2.38 (cog,
+// headless, driven by WPEWebDriver). There the package must choose the
+// portable build by itself, refuse reinitializeInstance(true) with a clear
 // error, and hash correctly with every function, against WebCrypto
 // (test/browser-checks.js), on the main thread and in a module worker.
 import {describeBrowserChecks} from "./browser-checks.js";

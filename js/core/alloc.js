@@ -1,9 +1,7 @@
 import {choices} from "./engine.js";
 
 // allocUnsafe is as-sha256's export, kept for drop-in use: in Node it hands
-// out views into Buffer's pooled memory, as as-sha256 does. The digests of
-// this package do not use it: newDigest() below is faster (measured, see
-// allocDigest in api.js).
+// out views into Buffer's pooled memory, as as-sha256 does.
 const NodeBuffer = globalThis.Buffer;
 
 /**
@@ -18,23 +16,35 @@ export const allocUnsafe =
       }
     : (size = 0) => new Uint8Array(size);
 
-// Digests returned by digest(), digest64() and the like: fresh arrays, or
-// 32-byte views of a shared 8 KiB block where those are faster (js/engine.js).
-// A view keeps its 8 KiB alive, as Node's Buffer pool does for the digests of
-// as-sha256.
-const slabSize = 8192;
-let slab = null;
-let slabOffset = slabSize;
+// Digests returned by digest(), digest64() and the like: fresh arrays, or,
+// where those cost more (js/core/engine.js), 32-byte views of chunks of
+// Buffer's pool, which Node and Deno keep untransferable: a digest sent
+// with its buffer transferred throws a DataCloneError, as as-sha256's do,
+// and leaves every other digest whole. A view keeps its pool alive, as
+// as-sha256's digests do.
+const CHUNK = 2048;
+let chunk = null;
+let chunkOffset = CHUNK;
 
-function viewOfSlab() {
-  if (slabOffset === slabSize) {
-    slab = new ArrayBuffer(slabSize);
-    slabOffset = 0;
+/** A chunk of Buffer's pool; null where Buffer pools none (Buffer.poolSize set low). */
+function poolChunk() {
+  const b = NodeBuffer?.allocUnsafe?.(CHUNK);
+  return b && b.buffer.byteLength > CHUNK ? b : null;
+}
+
+function viewOfPool() {
+  if (chunkOffset === CHUNK) {
+    chunk = poolChunk();
+    chunkOffset = 0;
   }
-  const out = new Uint8Array(slab, slabOffset, 32);
-  slabOffset += 32;
+  if (chunk === null) {
+    chunkOffset = CHUNK;
+    return new Uint8Array(32);
+  }
+  const out = new Uint8Array(chunk.buffer, chunk.byteOffset + chunkOffset, 32);
+  chunkOffset += 32;
   return out;
 }
 
-/** A new 32-byte Uint8Array, zeroed, for a digest. */
-export const newDigest = choices.digests === "views" ? viewOfSlab : () => new Uint8Array(32);
+/** A new 32-byte Uint8Array for a digest, to be written in full before it is returned. */
+export const newDigest = choices.digests === "views" ? viewOfPool : () => new Uint8Array(32);

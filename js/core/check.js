@@ -1,43 +1,74 @@
-// Argument checks. Each throws before the module's memory is touched, so a bad
-// call leaves the module correct for the next one.
+// Argument checks, and reading arguments whole before any of them is staged
+// in the module's memory. The caller's code (getters, Proxies, iterators) can
+// run while an argument is read and call the package again; it never runs
+// between staging and hashing, so such a call cannot disturb what is staged.
+// Each check throws before the module's memory is touched, so a bad call
+// leaves the module correct for the next one.
 import {BLOCK, CHUNK, levelsOf} from "./sizes.js";
 
-function describe(x) {
+const typedArray = Object.getPrototypeOf(Uint8Array.prototype);
+const intrinsic = (name) => Object.getOwnPropertyDescriptor(typedArray, name).get;
+const lengthGetter = intrinsic("length");
+const bufferGetter = intrinsic("buffer");
+const offsetGetter = intrinsic("byteOffset");
+const setMethod = typedArray.set;
+
+export function describe(x) {
   if (x === null) return "null";
   if (Array.isArray(x)) return "Array";
   if (typeof x === "object") return x.constructor?.name ?? "object";
   return typeof x;
 }
 
-function isUint8Array(x) {
-  // The second test accepts Uint8Arrays from another realm (worker, vm, iframe).
-  return x instanceof Uint8Array || (ArrayBuffer.isView(x) && Object.prototype.toString.call(x) === "[object Uint8Array]");
+/**
+ * Whether x is a Uint8Array (or a subclass such as Buffer), from this realm
+ * or another (worker, vm, iframe). A Proxy is not: copying one would run the
+ * caller's traps while the copy is under way.
+ */
+export function isBytes(x) {
+  return ArrayBuffer.isView(x) && (x instanceof Uint8Array || Object.prototype.toString.call(x) === "[object Uint8Array]");
 }
 
-export function assertBytes(x, name, fn) {
-  if (!isUint8Array(x)) throw new TypeError(`${fn}: ${name} must be a Uint8Array, got ${describe(x)}`);
+/** x's length, read from the typed array itself: a `length` getter of the caller's neither runs nor misleads. */
+export const lengthOf = (x) => lengthGetter.call(x);
+
+/** The length of x, a Uint8Array, or a TypeError naming it. */
+export function bytesLength(x, name, fn) {
+  if (!isBytes(x)) throw new TypeError(`${fn}: ${name} must be a Uint8Array, got ${describe(x)}`);
+  return lengthGetter.call(x);
 }
 
-export function assertHashObject(x, name, fn) {
-  if (
-    x === null ||
-    typeof x !== "object" ||
-    typeof x.h0 !== "number" ||
-    typeof x.h1 !== "number" ||
-    typeof x.h2 !== "number" ||
-    typeof x.h3 !== "number" ||
-    typeof x.h4 !== "number" ||
-    typeof x.h5 !== "number" ||
-    typeof x.h6 !== "number" ||
-    typeof x.h7 !== "number"
-  ) {
-    throw new TypeError(`${fn}: ${name} must be a HashObject with numeric h0..h7, got ${describe(x)}`);
-  }
+/** x's first n bytes as a plain Uint8Array, whose subarray() runs no species constructor of the caller's. */
+export const plainView = (x, n) => new Uint8Array(bufferGetter.call(x), offsetGetter.call(x), n);
+
+/** dst.set(src, at) with the intrinsic set, never an override of the caller's. */
+export const setBytes = (dst, src, at = 0) => setMethod.call(dst, src, at);
+
+/** The elements of x, an Array (of `what`), read once into an array of the package's own. */
+export function arrayItems(x, name, fn, what = "an Array") {
+  if (!Array.isArray(x)) throw new TypeError(`${fn}: ${name} must be ${what}, got ${describe(x)}`);
+  const n = x.length;
+  const items = new Array(n);
+  for (let i = 0; i < n; i++) items[i] = x[i];
+  return items;
 }
 
-export function assertArray(x, length, name, fn) {
-  if (!Array.isArray(x)) throw new TypeError(`${fn}: ${name} must be an Array, got ${describe(x)}`);
-  if (x.length !== length) throw new Error(`Input length must be ${length}`);
+/** The elements of x, an Array of `length` elements: as-sha256's error for another length. */
+export function arrayOf(x, length, name, fn) {
+  const items = arrayItems(x, name, fn);
+  if (items.length !== length) throw new Error(`Input length must be ${length}`);
+  return items;
+}
+
+/**
+ * The Uint8Arrays of x, an Array, read once, and their lengths: a TypeError
+ * naming the first that is not one.
+ */
+export function byteList(x, name, fn) {
+  const items = arrayItems(x, name, fn, "an Array of Uint8Array");
+  const lengths = new Array(items.length);
+  for (let i = 0; i < items.length; i++) lengths[i] = bytesLength(items[i], `${name}[${i}]`, fn);
+  return {items, lengths};
 }
 
 /** Levels between the chunks and the root of a tree padded to padFor chunks. */
@@ -50,16 +81,15 @@ function layerCount(padFor) {
 }
 
 // The checks of the hasher's merkleizeBlocksBytes, merkleizeBlockArray and
-// digestNLevel (js/hasher.js), with persistent-merkle-tree's errors, each
-// giving the shape of the work; sha256-simd/pool's hasher checks its calls
-// with them too, so that its errors are these.
+// digestNLevel (js/core/hasher.js), with persistent-merkle-tree's errors,
+// each giving the shape of the work; sha256-simd/pool's hasher checks its
+// calls with them too, so that its errors are these.
 
 /** merkleizeBlocksBytes' arguments: the chunks to hash and the levels above them. */
 export function blocksBytesTree(blocksBytes, padFor) {
-  assertBytes(blocksBytes, "blocksBytes", "merkleizeBlocksBytes");
+  const length = bytesLength(blocksBytes, "blocksBytes", "merkleizeBlocksBytes");
   if (padFor < 1) throw new Error(`Invalid padFor, expect to be greater than 0, got ${padFor}`);
   const levels = layerCount(padFor);
-  const length = blocksBytes.length;
   if (length % BLOCK !== 0) {
     if (length % CHUNK !== 0) {
       throw new Error(`Invalid input length, expect to be multiple of 32 bytes, got ${length}`);
@@ -71,13 +101,15 @@ export function blocksBytesTree(blocksBytes, padFor) {
   return {chunks: length / CHUNK, levels};
 }
 
-/** merkleizeBlockArray's arguments: the chunks to hash and the levels above them. */
+/**
+ * merkleizeBlockArray's arguments: the chunks to hash, the levels above
+ * them, and the blocks that hold the chunks, read once.
+ */
 export function blockArrayTree(blocks, blockLimit, padFor) {
   if (padFor < 1) throw new Error(`Invalid padFor, expect to be at least 1, got ${padFor}`);
-  if (blockLimit > blocks.length) {
-    throw new Error(
-      `Invalid blockLimit, expect to be less than or equal blocks.length ${blocks.length}, got ${blockLimit}`
-    );
+  const items = arrayItems(blocks, "blocks", "merkleizeBlockArray");
+  if (blockLimit > items.length) {
+    throw new Error(`Invalid blockLimit, expect to be less than or equal blocks.length ${items.length}, got ${blockLimit}`);
   }
   if (!(Number.isInteger(blockLimit) && blockLimit >= 0)) {
     throw new Error(`Invalid blockLimit, expect a non-negative integer, got ${blockLimit}`);
@@ -86,20 +118,21 @@ export function blockArrayTree(blocks, blockLimit, padFor) {
   // As in persistent-merkle-tree, no block is checked when none is hashed,
   // and all of them are checked otherwise.
   if (blockLimit > 0) {
-    for (const block of blocks) {
-      if (block.length !== BLOCK) throw new Error(`Invalid block length, expect to be 64 bytes, got ${block.length}`);
+    for (const block of items) {
+      const n = isBytes(block) ? lengthGetter.call(block) : block?.length;
+      if (n !== BLOCK || !isBytes(block)) throw new Error(`Invalid block length, expect to be 64 bytes, got ${n}`);
     }
   }
-  return {chunks: 2 * blockLimit, levels};
+  return {chunks: 2 * blockLimit, levels, blocks: items};
 }
 
-/** digestNLevel's arguments: the bytes of one group of 2^nLevel chunks, which becomes one root. */
+/** digestNLevel's arguments: the bytes of one group of 2^nLevel chunks, which becomes one root, and data's length. */
 export function nLevelGroup(data, nLevel) {
-  assertBytes(data, "data", "digestNLevel");
+  const length = bytesLength(data, "data", "digestNLevel");
   const bytesInBatch = Math.pow(2, nLevel) * CHUNK;
   if (nLevel < 1) throw new Error(`Invalid nLevel, expect to be greater than 0, got ${nLevel}`);
-  if (data.length % bytesInBatch !== 0) {
-    throw new Error(`Invalid input length, expect to be multiple of ${bytesInBatch} for nLevel ${nLevel}, got ${data.length}`);
+  if (length % bytesInBatch !== 0) {
+    throw new Error(`Invalid input length, expect to be multiple of ${bytesInBatch} for nLevel ${nLevel}, got ${length}`);
   }
-  return bytesInBatch;
+  return {bytesInBatch, length};
 }

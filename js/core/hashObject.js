@@ -1,29 +1,47 @@
 // HashObject: a 32-byte digest as eight 32-bit words h0..h7, each the
 // little-endian reading of 4 bytes, signed (as as-sha256 produces them), so
 // HashObjects from either library are deep-equal.
+import {describe} from "./check.js";
 
-/** Writes obj into 8 consecutive words of an Int32Array or Uint32Array at index i. */
-export function hashObjectIntoWords(obj, words, i) {
-  words[i] = obj.h0;
-  words[i + 1] = obj.h1;
-  words[i + 2] = obj.h2;
-  words[i + 3] = obj.h3;
-  words[i + 4] = obj.h4;
-  words[i + 5] = obj.h5;
-  words[i + 6] = obj.h6;
-  words[i + 7] = obj.h7;
+/**
+ * Reads HashObject obj into 8 consecutive words of `words` at index i, each
+ * field once: a TypeError naming it (`name`, or `name[index]`) where obj is
+ * not an object with numeric h0..h7. Its getters, if any, all run before the
+ * words are written.
+ */
+export function readHashObject(obj, words, i, name, fn, index) {
+  const {h0, h1, h2, h3, h4, h5, h6, h7} = obj ?? {};
+  const numbers = typeof h0 === "number" && typeof h1 === "number" && typeof h2 === "number" && typeof h3 === "number";
+  if (typeof obj !== "object" || !numbers || typeof h4 !== "number" || typeof h5 !== "number" || typeof h6 !== "number" || typeof h7 !== "number") {
+    const what = index === undefined ? name : `${name}[${index}]`;
+    throw new TypeError(`${fn}: ${what} must be a HashObject with numeric h0..h7, got ${describe(obj)}`);
+  }
+  words[i] = h0;
+  words[i + 1] = h1;
+  words[i + 2] = h2;
+  words[i + 3] = h3;
+  words[i + 4] = h4;
+  words[i + 5] = h5;
+  words[i + 6] = h6;
+  words[i + 7] = h7;
 }
 
-/** Reads 8 consecutive words of an Int32Array at index i into obj. */
-export function wordsIntoHashObject(words, i, obj) {
-  obj.h0 = words[i];
-  obj.h1 = words[i + 1];
-  obj.h2 = words[i + 2];
-  obj.h3 = words[i + 3];
-  obj.h4 = words[i + 4];
-  obj.h5 = words[i + 5];
-  obj.h6 = words[i + 6];
-  obj.h7 = words[i + 7];
+/**
+ * Writes 8 consecutive words of an Int32Array at index i into obj's fields.
+ * All are read first, so a setter of obj that calls the package again finds
+ * them read.
+ */
+export function writeHashObject(words, i, obj) {
+  const h0 = words[i], h1 = words[i + 1], h2 = words[i + 2], h3 = words[i + 3];
+  const h4 = words[i + 4], h5 = words[i + 5], h6 = words[i + 6], h7 = words[i + 7];
+  obj.h0 = h0;
+  obj.h1 = h1;
+  obj.h2 = h2;
+  obj.h3 = h3;
+  obj.h4 = h4;
+  obj.h5 = h5;
+  obj.h6 = h6;
+  obj.h7 = h7;
 }
 
 function readWord(bytes, o) {

@@ -4,29 +4,22 @@
 // Errors and results match persistent-merkle-tree's own hashers; this file
 // does not import that package, so `sha256-simd` never needs it at runtime.
 import * as backends from "#merkle";
-import {digest2Bytes32, digest2Bytes32Into, hashInto} from "./api.js";
-import {blockArrayTree, blocksBytesTree, nLevelGroup} from "./check.js";
-import {hashObjectIntoWords, newHashObject, wordsIntoHashObject} from "./hashObject.js";
+import {digest2Bytes32, digest2Bytes32Into, digest64HashObjectsInto, hashInto} from "./api.js";
+import {blockArrayTree, blocksBytesTree, nLevelGroup, plainView, setBytes} from "./check.js";
+import {newHashObject, readHashObject, writeHashObject} from "./hashObject.js";
 import {copyIn, ioDigest, ioPtr, ioSize, ioWords, streamThrough} from "./io.js";
 import {bestHash64, hash64} from "./lanes.js";
-import {addon, core} from "./loader.js";
+import {addon} from "./loader.js";
 import {BLOCK, CHUNK} from "./sizes.js";
 
 /** The merkle module, linked at first use to the best hash64 kernel. */
 const merkle = addon(backends, () => ({hash64: bestHash64()}));
 
-function digest64HashObjects(left, right, parent) {
-  hashObjectIntoWords(left, ioWords, 0);
-  hashObjectIntoWords(right, ioWords, 8);
-  core.hash64_x1(ioPtr, ioPtr, 1);
-  wordsIntoHashObject(ioWords, 0, parent);
-}
-
 /**
- * Writes the root of the first n chunks of input (bytes, or an array of
- * 64-byte blocks), padded to 2^levels chunks,
- * to output at offset. Only the first 2^levels chunks reach that root; any
- * more are ignored, as in persistent-merkle-tree.
+ * Writes the root of the first n chunks of input (a plain Uint8Array, or an
+ * array of 64-byte blocks), padded to 2^levels chunks, to output at offset.
+ * Only the first 2^levels chunks reach that root; any more are ignored, as
+ * in persistent-merkle-tree.
  */
 function merkleizeChunks(input, n, levels, output, offset) {
   const ioChunks = ioSize / CHUNK;
@@ -53,19 +46,19 @@ function merkleizeChunks(input, n, levels, output, offset) {
     streamThrough(input, n * CHUNK, half, mergePiece);
     merkle().merkleize(ioPtr, ioPtr, pieces, pieceDepth, levels - pieceDepth);
   }
-  output.set(ioDigest, offset);
+  setBytes(output, ioDigest, offset);
 }
 
 /** Merkleizes blocksBytes (not modified) and writes the root to output at offset. */
 function merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
   const {chunks, levels} = blocksBytesTree(blocksBytes, padFor);
-  merkleizeChunks(blocksBytes, chunks, levels, output, offset);
+  merkleizeChunks(plainView(blocksBytes, chunks * CHUNK), chunks, levels, output, offset);
 }
 
 /** Merkleizes blocks[0..blockLimit) (not modified) and writes the root to output at offset. */
 function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
-  const {chunks, levels} = blockArrayTree(blocks, blockLimit, padFor);
-  merkleizeChunks(blocks, chunks, levels, output, offset);
+  const tree = blockArrayTree(blocks, blockLimit, padFor);
+  merkleizeChunks(tree.blocks, tree.chunks, tree.levels, output, offset);
 }
 
 /**
@@ -74,63 +67,74 @@ function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
  * persistent-merkle-tree.
  */
 function digestNLevel(data, nLevel) {
-  const bytesInBatch = nLevelGroup(data, nLevel);
-  const length = data.length;
+  const {bytesInBatch, length} = nLevelGroup(data, nLevel);
+  const ratio = 2 ** nLevel;
+  const view = plainView(data, length);
   // Each group's root is written at or before the group's first byte, so no
   // group is overwritten before it is read.
   if (bytesInBatch <= ioSize) {
     const reducePiece = (len) => merkle().digest_n_level(ioPtr, len / CHUNK, nLevel);
-    streamThrough(data, length, 0, reducePiece, data, 2 ** nLevel);
+    streamThrough(view, length, 0, reducePiece, view, ratio);
   } else {
     for (let off = 0; off < length; off += bytesInBatch) {
-      const group = data.subarray(off, off + bytesInBatch);
-      merkleizeChunks(group, 2 ** nLevel, nLevel, data, off / 2 ** nLevel);
+      merkleizeChunks(view.subarray(off, off + bytesInBatch), 2 ** nLevel, nLevel, view, off / ratio);
     }
   }
-  return data.subarray(0, length / 2 ** nLevel);
+  return data.subarray(0, length / ratio);
 }
 
-// executeHashComputations packs a level's pairs into the I/O buffer, as many
-// as it holds (16384), and hashes them with one call, the fastest batch
-// (docs/performance-notes.md, "Digests and the hasher's batches").
-// Node.applyHash copies the fields of its argument, so one result object
-// serves every node.
-const dests = [];
-const result = newHashObject();
+// executeHashComputations packs a level's pairs, as many as the I/O buffer
+// holds (16384), and hashes them with one call, the fastest batch
+// (docs/performance-notes.md, "Digests and the hasher's batches"). The
+// caller's getters and applyHash() can call the package again, this very
+// function too: each call packs into words of its own depth of nesting,
+// stages them in the I/O buffer only to hash them, and applies the results
+// from its words. Node.applyHash copies the fields of its argument, so one
+// result object serves every node of a depth.
+const BATCH = ioSize / BLOCK;
+const frames = [];
+let depth = 0;
 
-function hashBatch(count) {
+function hashBatch({words, dests, result}, count) {
+  ioWords.set(words.subarray(0, 16 * count));
   hash64(ioPtr, ioPtr, count);
+  words.set(ioWords.subarray(0, 8 * count));
   for (let j = 0; j < count; j++) {
-    wordsIntoHashObject(ioWords, 8 * j, result);
-    dests[j].applyHash(result);
-    // Dropped so the batch does not keep old trees alive.
+    writeHashObject(words, 8 * j, result);
+    const dest = dests[j];
+    // Dropped first so the batch does not keep old trees alive.
     dests[j] = null;
+    dest.applyHash(result);
   }
 }
 
 function executeHashComputations(hashComputations) {
-  const batchSize = ioSize / BLOCK;
-  for (let level = hashComputations.length - 1; level >= 0; level--) {
-    const hcLevel = hashComputations[level];
-    if (!hcLevel) throw new Error(`no hash computations for level ${level}`);
-    let count = 0;
-    let index = 0;
-    for (const hc of hcLevel) {
-      const {src0, src1, dest} = hc;
-      if (!src0 || !src1 || !dest) {
-        dests.fill(null, 0, count);
-        throw new Error(`Invalid HashComputation at index ${index}`);
+  const frame = (frames[depth] ??= {words: new Int32Array(16 * BATCH), dests: new Array(BATCH).fill(null), result: newHashObject()});
+  depth++;
+  let count = 0;
+  try {
+    for (let level = hashComputations.length - 1; level >= 0; level--) {
+      const hcLevel = hashComputations[level];
+      if (!hcLevel) throw new Error(`no hash computations for level ${level}`);
+      let index = 0;
+      for (const hc of hcLevel) {
+        const {src0, src1, dest} = hc;
+        if (!src0 || !src1 || !dest) throw new Error(`Invalid HashComputation at index ${index}`);
+        readHashObject(src0, frame.words, 16 * count, "src0", "executeHashComputations");
+        readHashObject(src1, frame.words, 16 * count + 8, "src1", "executeHashComputations");
+        frame.dests[count++] = dest;
+        if (count === BATCH) {
+          hashBatch(frame, count);
+          count = 0;
+        }
+        index++;
       }
-      hashObjectIntoWords(src0, ioWords, 16 * count);
-      hashObjectIntoWords(src1, ioWords, 16 * count + 8);
-      dests[count++] = dest;
-      if (count === batchSize) {
-        hashBatch(count);
-        count = 0;
-      }
-      index++;
+      if (count > 0) hashBatch(frame, count);
+      count = 0;
     }
-    if (count > 0) hashBatch(count);
+  } finally {
+    frame.dests.fill(null, 0, count);
+    depth--;
   }
 }
 
@@ -140,7 +144,7 @@ export const hasher = {
   hashInto,
   digest64: digest2Bytes32,
   digest64Into: digest2Bytes32Into,
-  digest64HashObjects,
+  digest64HashObjects: digest64HashObjectsInto,
   merkleizeBlocksBytes,
   merkleizeBlockArray,
   digestNLevel,

@@ -1,12 +1,13 @@
 // HMAC-SHA256 (RFC 2104), and HKDF (RFC 5869) and PBKDF2-HMAC-SHA256 (RFC
-// 8018) on it, with their loops inside the module (cpp/hmac.cpp). Secrets
-// pass through the module's memory: every function here wipes what it used
-// before it returns, the key state, the streaming context and the bytes of
-// the I/O buffer that held a key, a message, a password or a derived key.
+// 8018) on it, with their loops inside the extras module (cpp/hmac.cpp).
+// Secrets pass through the module's memory: every function here wipes what
+// it used on every way out, errors included, the key state, the streaming
+// context and the bytes of the I/O buffer that held a key, a message, a
+// password or a derived key. Every argument is read and checked first.
 import * as backends from "#extras";
 import {newDigest} from "./alloc.js";
-import {assertBytes} from "./check.js";
-import {ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize} from "./io.js";
+import {bytesLength} from "./check.js";
+import {copySmall, ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize} from "./io.js";
 import {addon, core} from "./loader.js";
 import {absorb} from "./stream.js";
 
@@ -19,19 +20,26 @@ const extras = addon(backends, () => ({
 }));
 /** Bytes of the module's HMAC key state: the states after the key's inner and outer blocks. */
 const KEY_STATE = 64;
-let keyOf = null;
+let linked = null;
 let keyPtr;
 let keyBytes;
 
 /** The extras module's exports, with keyPtr and keyBytes pointing at its key state. */
 function wasm() {
   const x = extras();
-  if (keyOf !== x) {
+  if (linked !== x) {
     keyPtr = x.key_ptr();
     keyBytes = new Uint8Array(core.memory.buffer, keyPtr, KEY_STATE);
-    keyOf = x;
+    linked = x;
   }
   return x;
+}
+
+/** Wipes what a function here may have left: the key state, the context and the I/O buffer's first `n` bytes. */
+function wipe(n) {
+  keyBytes.fill(0);
+  ctxBytes.fill(0);
+  ioBytes.fill(0, 0, Math.min(n, ioSize));
 }
 
 const empty = new Uint8Array(0);
@@ -46,63 +54,56 @@ function assertInteger(x, min, max, name, fn) {
   }
 }
 
-/** `x`, or empty bytes where it is undefined. */
+/** `x` and its length, or empty bytes where it is undefined. */
 function optionalBytes(x, name, fn) {
-  if (x === undefined) return empty;
-  assertBytes(x, name, fn);
-  return x;
+  return x === undefined ? [empty, 0] : [x, bytesLength(x, name, fn)];
 }
 
-/** Sets the module's key state to that of `key`, and wipes the copy of the key. */
-function loadKey(key) {
-  const n = key.length;
+/** Sets the module's key state to that of `key` (n bytes); the copies of the key are wiped after. */
+function loadKey(key, n) {
   if (n <= ioSize) {
     ioBytes.set(key);
     wasm().hmac_key(keyPtr, ioPtr, n);
-    ioBytes.fill(0, 0, n);
     return;
   }
   // Too long for the buffer: hashed first, as hmac_key() hashes any key over 64 bytes.
   core.sha256_init(ctxPtr);
-  absorb(key);
+  absorb(key, n);
   core.sha256_final(ctxPtr, ioPtr);
   wasm().hmac_key(keyPtr, ioPtr, 32);
-  ioBytes.fill(0);
-  ctxBytes.fill(0);
 }
 
-/** The tag of `message` under the loaded key, left in the first 32 bytes of the I/O buffer; the message's copy is wiped. */
-function macInto(message) {
-  const n = message.length;
+/** The tag of `message` (n bytes) under the loaded key, left in the first 32 bytes of the I/O buffer. */
+function macInto(message, n) {
   if (n <= ioSize) {
     ioBytes.set(message);
     wasm().hmac(ioPtr, keyPtr, ioPtr, n);
-    if (n > 32) ioBytes.fill(0, 32, n);
   } else {
     wasm().hmac_begin(ctxPtr, keyPtr);
-    absorb(message);
+    absorb(message, n);
     wasm().hmac_end(ctxPtr, keyPtr, ioPtr);
-    ioBytes.fill(0, 32);
   }
 }
 
-/** The tag of `message` under the loaded key, returned; the key state and the tag's copy are wiped. */
-function mac(message) {
-  macInto(message);
-  keyBytes.fill(0);
+/** A copy of the tag in the I/O buffer's first 32 bytes. */
+function tag() {
   const out = newDigest();
-  out.set(ioDigest);
-  ioDigest.fill(0);
+  copySmall(out, ioDigest, 32);
   return out;
 }
 
 /** HMAC-SHA256 of message under key: a 32-byte Uint8Array. */
 export function hmac(key, message) {
+  const k = bytesLength(key, "key", "hmac");
+  const m = bytesLength(message, "message", "hmac");
   wasm();
-  assertBytes(key, "key", "hmac");
-  assertBytes(message, "message", "hmac");
-  loadKey(key);
-  return mac(message);
+  try {
+    loadKey(key, k);
+    macInto(message, m);
+    return tag();
+  } finally {
+    wipe(Math.max(k, m));
+  }
 }
 
 // An HMAC object's state, under keys of this module's own: the kept key
@@ -119,20 +120,26 @@ function assertLive(h, method) {
   if (h[DESTROYED]) throw new Error(`HMAC.${method}: destroy() was called; the key is gone`);
 }
 
+function assertOpen(h, method) {
+  if (h[FINISHED]) throw new Error(`HMAC.${method}: final() was already called; call init() to start a new message`);
+}
+
 /**
  * HMAC-SHA256 under a kept key: the key's padded blocks are compressed once,
  * in the constructor, and every message after costs no key setup.
  */
 export class HMAC {
   constructor(key) {
+    const k = bytesLength(key, "key", "HMAC");
     wasm();
-    assertBytes(key, "key", "HMAC");
-    loadKey(key);
-    this[KEY] = keyBytes.slice();
-    wasm().hmac_begin(ctxPtr, keyPtr);
-    this[START] = ctxBytes.slice();
-    ctxBytes.fill(0);
-    keyBytes.fill(0);
+    try {
+      loadKey(key, k);
+      this[KEY] = keyBytes.slice();
+      wasm().hmac_begin(ctxPtr, keyPtr);
+      this[START] = ctxBytes.slice();
+    } finally {
+      wipe(k);
+    }
     this[CTX] = this[START].slice();
     this[FINISHED] = false;
     this[DESTROYED] = false;
@@ -148,120 +155,140 @@ export class HMAC {
 
   update(data) {
     assertLive(this, "update");
-    assertBytes(data, "data", "HMAC.update");
-    if (this[FINISHED]) throw new Error("HMAC.update: final() was already called; call init() to start a new message");
-    ctxBytes.set(this[CTX]);
-    absorb(data);
-    this[CTX].set(ctxBytes);
-    ctxBytes.fill(0);
+    const n = bytesLength(data, "data", "HMAC.update");
+    assertOpen(this, "update");
+    wasm();
+    try {
+      ctxBytes.set(this[CTX]);
+      absorb(data, n);
+      this[CTX].set(ctxBytes);
+    } finally {
+      wipe(n);
+    }
     return this;
   }
 
   /** Returns the tag. A second final(), or update() after it, throws until init(). */
   final() {
-    wasm();
     assertLive(this, "final");
-    if (this[FINISHED]) throw new Error("HMAC.final: final() was already called; call init() to start a new message");
-    ctxBytes.set(this[CTX]);
-    keyBytes.set(this[KEY]);
-    wasm().hmac_end(ctxPtr, keyPtr, ioPtr);
-    keyBytes.fill(0);
-    this[CTX].fill(0);
-    this[FINISHED] = true;
-    const out = newDigest();
-    out.set(ioDigest);
-    ioDigest.fill(0);
-    return out;
+    assertOpen(this, "final");
+    wasm();
+    try {
+      ctxBytes.set(this[CTX]);
+      keyBytes.set(this[KEY]);
+      wasm().hmac_end(ctxPtr, keyPtr, ioPtr);
+      this[CTX].fill(0);
+      this[FINISHED] = true;
+      return tag();
+    } finally {
+      wipe(32);
+    }
   }
 
   /** The tag of one whole message under this key, in one call; a message begun with update() is left as it was. */
   mac(message) {
-    wasm();
     assertLive(this, "mac");
-    assertBytes(message, "message", "HMAC.mac");
-    keyBytes.set(this[KEY]);
-    return mac(message);
+    const m = bytesLength(message, "message", "HMAC.mac");
+    wasm();
+    try {
+      keyBytes.set(this[KEY]);
+      macInto(message, m);
+      return tag();
+    } finally {
+      wipe(m);
+    }
   }
 
   /** Wipes the kept key state; every method then throws. */
   destroy() {
-    this[KEY].fill(0);
-    this[START].fill(0);
-    this[CTX].fill(0);
+    this[KEY]?.fill(0);
+    this[START]?.fill(0);
+    this[CTX]?.fill(0);
     this[DESTROYED] = true;
   }
 }
 
 /** Throws unless info fits the I/O buffer beside `length` bytes of output; called before any key is loaded. */
-function assertInfo(info, length, fn) {
-  if (info.length > ioSize - length) throw new RangeError(`${fn}: info must be at most ${ioSize - length} bytes, got ${info.length}`);
+function assertInfo(infoLength, length, fn) {
+  if (infoLength > ioSize - length) throw new RangeError(`${fn}: info must be at most ${ioSize - length} bytes, got ${infoLength}`);
 }
 
-/** HKDF-Expand from the loaded key: `length` bytes; wipes the key state and the output's copy. */
-function expand(info, length) {
+/** HKDF-Expand from the loaded key: `length` bytes, copied out of the I/O buffer. */
+function expand(info, infoLength, length) {
   ioBytes.set(info, length);
-  wasm().hkdf_expand(ioPtr, length, keyPtr, ioPtr + length, info.length);
-  keyBytes.fill(0);
-  const out = ioBytes.slice(0, length);
-  ioBytes.fill(0, 0, length);
-  return out;
+  wasm().hkdf_expand(ioPtr, length, keyPtr, ioPtr + length, infoLength);
+  return ioBytes.slice(0, length);
 }
 
 /** HKDF-Extract (RFC 5869): the 32-byte pseudorandom key of ikm; salt may be omitted (32 zero bytes). */
 export function hkdfExtract(salt, ikm) {
-  wasm();
-  const s = optionalBytes(salt, "salt", "hkdfExtract");
-  assertBytes(ikm, "ikm", "hkdfExtract");
-  loadKey(s);
-  return mac(ikm);
+  const [s] = optionalBytes(salt, "salt", "hkdfExtract");
+  bytesLength(ikm, "ikm", "hkdfExtract");
+  return hmac(s, ikm);
 }
 
-/** HKDF-Expand (RFC 5869): `length` bytes (at most 8160) of output key from prk and info (may be omitted). */
+/**
+ * HKDF-Expand (RFC 5869): `length` bytes (1 to 8160) of output key from prk,
+ * at least 32 bytes (RFC 5869 section 2.3), and info (may be omitted).
+ */
 export function hkdfExpand(prk, info, length) {
+  const p = bytesLength(prk, "prk", "hkdfExpand");
+  const [i, n] = optionalBytes(info, "info", "hkdfExpand");
+  if (p < 32) throw new RangeError(`hkdfExpand: prk must be at least 32 bytes (RFC 5869), got ${p}`);
+  assertInteger(length, 1, HKDF_MAX_LENGTH, "length", "hkdfExpand");
+  assertInfo(n, length, "hkdfExpand");
   wasm();
-  assertBytes(prk, "prk", "hkdfExpand");
-  const i = optionalBytes(info, "info", "hkdfExpand");
-  assertInteger(length, 0, HKDF_MAX_LENGTH, "length", "hkdfExpand");
-  assertInfo(i, length, "hkdfExpand");
-  loadKey(prk);
-  return expand(i, length);
-}
-
-/** HKDF (RFC 5869): extract then expand, `length` bytes (at most 8160); the pseudorandom key never leaves the module. */
-export function hkdf(ikm, salt, info, length) {
-  wasm();
-  assertBytes(ikm, "ikm", "hkdf");
-  const s = optionalBytes(salt, "salt", "hkdf");
-  const i = optionalBytes(info, "info", "hkdf");
-  assertInteger(length, 0, HKDF_MAX_LENGTH, "length", "hkdf");
-  assertInfo(i, length, "hkdf");
-  loadKey(s);
-  macInto(ikm);
-  wasm().hmac_key(keyPtr, ioPtr, 32);
-  ioDigest.fill(0);
-  return expand(i, length);
-}
-
-/** PBKDF2-HMAC-SHA256 (RFC 8018): `length` bytes of key from password and salt, `iterations` >= 1. */
-export function pbkdf2(password, salt, iterations, length) {
-  wasm();
-  assertBytes(password, "password", "pbkdf2");
-  assertBytes(salt, "salt", "pbkdf2");
-  assertInteger(iterations, 1, 0xffffffff, "iterations", "pbkdf2");
-  assertInteger(length, 0, 2 ** 32 - 1, "length", "pbkdf2");
-  const out = new Uint8Array(length);
-  loadKey(password);
-  // The context after the salt; each block of output starts from it.
-  wasm().hmac_begin(ctxPtr, keyPtr);
-  absorb(salt);
-  for (let done = 0; done < length; ) {
-    const n = Math.min(length - done, ioSize);
-    wasm().pbkdf2(ioPtr, n, keyPtr, ctxPtr, iterations, done / 32 + 1);
-    out.set(ioBytes.subarray(0, n), done);
-    done += n;
+  try {
+    loadKey(prk, p);
+    return expand(i, n, length);
+  } finally {
+    wipe(Math.max(p, length + n));
   }
-  keyBytes.fill(0);
-  ctxBytes.fill(0);
-  ioBytes.fill(0, 0, Math.min(ioSize, Math.max(salt.length, length)));
-  return out;
+}
+
+/** HKDF (RFC 5869): extract then expand, `length` bytes (1 to 8160); the pseudorandom key never leaves the module. */
+export function hkdf(ikm, salt, info, length) {
+  const m = bytesLength(ikm, "ikm", "hkdf");
+  const [s, sn] = optionalBytes(salt, "salt", "hkdf");
+  const [i, n] = optionalBytes(info, "info", "hkdf");
+  assertInteger(length, 1, HKDF_MAX_LENGTH, "length", "hkdf");
+  assertInfo(n, length, "hkdf");
+  wasm();
+  try {
+    loadKey(s, sn);
+    macInto(ikm, m);
+    wasm().hmac_key(keyPtr, ioPtr, 32);
+    ioDigest.fill(0);
+    return expand(i, n, length);
+  } finally {
+    wipe(Math.max(sn, m, length + n));
+  }
+}
+
+/** PBKDF2-HMAC-SHA256 (RFC 8018): `length` bytes (at least 1) of key from password and salt, `iterations` >= 1. */
+export function pbkdf2(password, salt, iterations, length) {
+  const p = bytesLength(password, "password", "pbkdf2");
+  const s = bytesLength(salt, "salt", "pbkdf2");
+  assertInteger(iterations, 1, 0xffffffff, "iterations", "pbkdf2");
+  assertInteger(length, 1, 2 ** 32 - 1, "length", "pbkdf2");
+  const out = new Uint8Array(length);
+  wasm();
+  try {
+    loadKey(password, p);
+    // The context after the salt; each block of output starts from it.
+    wasm().hmac_begin(ctxPtr, keyPtr);
+    absorb(salt, s);
+    for (let done = 0; done < length; ) {
+      const n = Math.min(length - done, ioSize);
+      wasm().pbkdf2(ioPtr, n, keyPtr, ctxPtr, iterations, done / 32 + 1);
+      out.set(ioBytes.subarray(0, n), done);
+      done += n;
+    }
+    return out;
+  } catch (e) {
+    out.fill(0);
+    throw e;
+  } finally {
+    wipe(Math.max(p, s, length));
+  }
 }

@@ -2,6 +2,7 @@
 // API function reads and writes, and the one routine that streams input
 // longer than the buffer through it. All bindings here are live: loader.js
 // calls bindIo() for each new core instance, and every importer sees the new views.
+import {setBytes} from "./check.js";
 import {choices} from "./engine.js";
 
 /** Address and size in bytes of the module's I/O buffer. */
@@ -35,17 +36,17 @@ export function bindIo(exports) {
   ioViews.length = 0;
 }
 
-/** Copies src, a Uint8Array, into dst at byte offset `at`: a loop. */
-export function copyByLoop(dst, src, at = 0) {
-  for (let i = 0; i < src.length; i++) dst[at + i] = src[i];
+/** Copies the n bytes of src, a Uint8Array, into dst at byte offset `at`: a loop, which runs none of the caller's code. */
+export function copyByLoop(dst, src, n, at = 0) {
+  for (let i = 0; i < n; i++) dst[at + i] = src[i];
 }
 
-/** The same with TypedArray.prototype.set. */
-export function copyBySet(dst, src, at = 0) {
-  dst.set(src, at);
+/** The same with TypedArray.prototype.set, the intrinsic one. */
+export function copyBySet(dst, src, n, at = 0) {
+  setBytes(dst, src, at);
 }
 
-/** How the 64-byte functions copy their 32- and 64-byte inputs and digests: "loop" or "set" (js/engine.js). */
+/** How the 64-byte functions copy their 32- and 64-byte inputs and digests: "loop" or "set" (js/core/engine.js). */
 export const smallCopy = choices.smallCopy;
 export const copySmall = smallCopy === "loop" ? copyByLoop : copyBySet;
 
@@ -57,12 +58,13 @@ export function ioView(n) {
 
 /**
  * Copies bytes [start, end) of data into the I/O buffer at byte offset `at`.
- * data is a Uint8Array, or an array of 64-byte Uint8Arrays read as their
- * concatenation; those are copied whole, so end is rounded up to a block.
+ * data is a plain Uint8Array (check.js plainView), or an array of 64-byte
+ * Uint8Arrays read as their concatenation; those are copied whole, so end
+ * is rounded up to a block.
  */
 export function copyIn(data, start, end, at) {
   if (!Array.isArray(data)) {
-    ioBytes.set(start === 0 && end === data.length ? data : data.subarray(start, end), at);
+    ioBytes.set(data.subarray(start, end), at);
     return;
   }
   const last = (end + 63) >> 6;
@@ -74,9 +76,10 @@ export function copyIn(data, start, end, at) {
  * each piece of at most ioSize - at bytes is copied to byte offset `at` and
  * run(len, k) processes piece k, of len bytes.
  *
- * With an output, run leaves the piece's len / factor result bytes at the
- * start of the buffer, and they are copied to output at off / factor before
- * the next piece is copied in, so output may alias the start of data.
+ * With an output (a Uint8Array), run leaves the piece's len / factor result
+ * bytes at the start of the buffer, and they are copied to output at
+ * off / factor before the next piece is copied in, so output may alias the
+ * start of data.
  */
 export function streamThrough(data, length, at, run, output, factor) {
   const pieceSize = ioSize - at;
@@ -84,6 +87,6 @@ export function streamThrough(data, length, at, run, output, factor) {
     const len = Math.min(pieceSize, length - off);
     copyIn(data, off, off + len, at);
     run(len, k);
-    if (output !== undefined) output.set(ioView(len / factor), off / factor);
+    if (output !== undefined) setBytes(output, ioView(len / factor), off / factor);
   }
 }

@@ -33,12 +33,22 @@ export let simdEnabled;
 /** How the SIMD module compresses a single stream, "simd" or "scalar" (js/core/engine.js); null in the portable build. */
 export let singleStream;
 
+// A module of one function that uses SIMD (i32x4.splat), to tell, once
+// compiling failed, an engine without SIMD from one that refuses wasm.
+const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 17, 11];
+
 /** Why backend `name` cannot load here, or null where it may. */
 function whyNot(name) {
   if (name === "js") return null;
   if (backends.module === null || typeof WebAssembly !== "object" || WebAssembly === null) return "WebAssembly is not available";
-  if (wasmRefused !== null) return `compiling WebAssembly was refused or failed (${wasmRefused.message})`;
-  return null;
+  if (wasmRefused === null) return null;
+  let simd = false;
+  try {
+    simd = WebAssembly.validate(new Uint8Array(SIMD_PROBE));
+  } catch {
+    // Not even validation: as refused.
+  }
+  return simd ? `compiling WebAssembly was refused (${wasmRefused.message})` : "this runtime does not support WebAssembly SIMD";
 }
 
 function instantiate(name) {

@@ -4,21 +4,23 @@
 // the pool's threads. Calls are checked by the single-threaded hasher's own
 // checks, and one too small to split is passed to it as it is, so results
 // and errors are its own.
-import {blockArrayTree, blocksBytesTree, nLevelGroup} from "../core/check.js";
+import {blockArrayTree, blocksBytesTree, nLevelGroup, plainView} from "../core/check.js";
 import {hasher as single} from "../core/hasher.js";
 import {hashInto} from "../index.js";
-import {hashObjectIntoWords, newHashObject, wordsIntoHashObject} from "../core/hashObject.js";
+import {newHashObject, readHashObject, writeHashObject} from "../core/hashObject.js";
 import {plan, planSubtrees, rootOfSubtrees} from "./plan.js";
 import * as u from "./unit.js";
 import {BLOCK, CHUNK} from "../core/sizes.js";
 
 /**
- * The Hasher over `pool`: {threads, least, run(job), scratch, hashInto, assertOpen}
- * (js/pool.js), where `least` is the least work split across threads.
+ * The Hasher over `pool`: {threads, running, least, run(job), scratch,
+ * hashInto, assertOpen} (js/pool.js), where `least` is the least work split
+ * across threads. A call made while the pool runs a job (from a getter or
+ * an applyHash of that job) stays on the caller.
  */
 export function poolHasher(pool) {
   const open = () => pool.assertOpen();
-  const parallel = (n) => pool.threads > 1 && n >= pool.least;
+  const parallel = (n) => pool.threads > 1 && n >= pool.least && !pool.running;
 
   /**
    * The root of n chunks (n even) padded to 2^levels: subtrees on all
@@ -51,28 +53,30 @@ export function poolHasher(pool) {
     const {chunks, levels} = blocksBytesTree(blocksBytes, padFor);
     const n = Math.min(chunks, 2 ** levels);
     if (!parallel(n)) return single.merkleizeBlocksBytes(blocksBytes, padFor, output, offset);
+    const bytes = plainView(blocksBytes, chunks * CHUNK);
     merkleizeSubtrees(n, levels, output, offset, (first, count, into) => {
-      into.set(blocksBytes.subarray(first * CHUNK, (first + count) * CHUNK));
+      into.set(bytes.subarray(first * CHUNK, (first + count) * CHUNK));
     });
   }
 
   function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
     open();
-    const {chunks, levels} = blockArrayTree(blocks, blockLimit, padFor);
+    const {chunks, levels, blocks: items} = blockArrayTree(blocks, blockLimit, padFor);
     const n = Math.min(chunks, 2 ** levels);
-    if (!parallel(n) || !Array.isArray(blocks)) return single.merkleizeBlockArray(blocks, blockLimit, padFor, output, offset);
+    if (!parallel(n)) return single.merkleizeBlockArray(items, blockLimit, padFor, output, offset);
     merkleizeSubtrees(n, levels, output, offset, (first, count, into) => {
-      for (let b = first / 2, at = 0; at < count * CHUNK; b++, at += BLOCK) into.set(blocks[b], at);
+      for (let b = first / 2, at = 0; at < count * CHUNK; b++, at += BLOCK) into.set(items[b], at);
     });
   }
 
   function digestNLevel(data, nLevel) {
     open();
-    const group = nLevelGroup(data, nLevel);
-    if (!parallel(data.length / CHUNK) || !Number.isInteger(nLevel) || group > u.SLOT_IN) return single.digestNLevel(data, nLevel);
-    const at = plan(data.length / group, u.SLOT_IN / group, pool.threads).map((g) => g * group);
+    const {bytesInBatch: group, length} = nLevelGroup(data, nLevel);
+    if (!parallel(length / CHUNK) || !Number.isInteger(nLevel) || group > u.SLOT_IN) return single.digestNLevel(data, nLevel);
+    const at = plan(length / group, u.SLOT_IN / group, pool.threads).map((g) => g * group);
     const ratio = 2 ** nLevel;
-    const part = (i) => data.subarray(at[i], at[i + 1]);
+    const bytes = plainView(data, length);
+    const part = (i) => bytes.subarray(at[i], at[i + 1]);
     pool.run({
       units: at.length - 1,
       fill: (i, slot) => {
@@ -84,11 +88,11 @@ export function poolHasher(pool) {
       own: (i) => {
         const work = pool.scratch.subarray(0, at[i + 1] - at[i]);
         work.set(part(i));
-        data.set(single.digestNLevel(work, nLevel), at[i] / ratio);
+        bytes.set(single.digestNLevel(work, nLevel), at[i] / ratio);
       },
-      collect: (i, out, len) => data.set(out.subarray(0, len / ratio), at[i] / ratio),
+      collect: (i, out, len) => bytes.set(out.subarray(0, len / ratio), at[i] / ratio),
     });
-    return data.subarray(0, data.length / ratio);
+    return data.subarray(0, length / ratio);
   }
 
   function executeHashComputations(hashComputations) {
@@ -128,8 +132,8 @@ export function poolHasher(pool) {
         const next = iter.next();
         const hc = next.value;
         if (next.done || !hc?.src0 || !hc.src1 || typeof hc.dest?.applyHash !== "function") throw new Error("not a HashComputation");
-        hashObjectIntoWords(hc.src0, words, 16 * j);
-        hashObjectIntoWords(hc.src1, words, 16 * j + 8);
+        readHashObject(hc.src0, words, 16 * j, "src0", "executeHashComputations");
+        readHashObject(hc.src1, words, 16 * j + 8, "src1", "executeHashComputations");
         d[j] = hc.dest;
       }
       if (i === at.length - 2 && !iter.next().done) throw new Error("more HashComputations than the level's length");
@@ -138,7 +142,7 @@ export function poolHasher(pool) {
     const apply = (d, out) => {
       const words = new Int32Array(out.buffer, out.byteOffset, out.length / 4);
       for (let j = 0; j < d.length; j++) {
-        wordsIntoHashObject(words, 8 * j, result);
+        writeHashObject(words, 8 * j, result);
         d[j].applyHash(result);
       }
     };

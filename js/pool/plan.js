@@ -9,7 +9,6 @@ import {BLOCK, CHUNK} from "../core/sizes.js";
 /** The least items in a unit: far more work than a round trip to a worker costs (docs/performance-notes.md, "The pool"). */
 export const MIN_UNIT = 128;
 
-const isBytes = (x) => x instanceof Uint8Array;
 /** The 64-byte compressions of an n-byte message, its padding included. */
 const compressions = (n) => Math.ceil((n + 9) / BLOCK);
 /** The largest power of two <= x, for x >= 1. */
@@ -35,30 +34,25 @@ export function plan(items, max, threads) {
 }
 
 /**
- * Units of digestManyInto: runs of messages (start and end of each, one
- * after another in `runs`) whose lengths, bytes and digests fit a slot,
- * each a share of the compressions left (as plan), with the messages too
- * long for a slot apart (`alone`, on the caller).
- * null where the call stays on the caller: less than `least` compressions,
- * or arguments that the single-threaded digestManyInto rejects with its errors.
+ * Units of digestManyInto, for messages of `lengths`: runs of messages
+ * (start and end of each, one after another in `runs`) whose lengths, bytes
+ * and digests fit a slot, each a share of the compressions left (as plan),
+ * with the messages too long for a slot apart (`alone`, on the caller).
+ * null where the call stays on the caller: less than `least` compressions.
  */
-export function planMany(messages, output, least, threads) {
-  if (!Array.isArray(messages) || !isBytes(output) || output.length !== CHUNK * messages.length) return null;
+export function planMany(lengths, least, threads) {
   let blocks = 0;
-  for (const m of messages) {
-    if (!isBytes(m)) return null;
-    blocks += compressions(m.length);
-  }
+  for (const n of lengths) blocks += compressions(n);
   if (blocks < least) return null;
   const runs = [];
   const alone = [];
   const fits = (count, bytes) => 4 * count + bytes <= u.SLOT_IN && count <= u.MANY_PER_UNIT;
   // Messages of a run are consecutive; one too long for a slot ends the run.
   let left = blocks;
-  for (let i = 0; i < messages.length; ) {
-    if (!fits(1, messages[i].length)) {
+  for (let i = 0; i < lengths.length; ) {
+    if (!fits(1, lengths[i])) {
       alone.push(i);
-      left -= compressions(messages[i].length);
+      left -= compressions(lengths[i]);
       i++;
       continue;
     }
@@ -67,9 +61,9 @@ export function planMany(messages, output, least, threads) {
     let bytes = 0;
     let unitBlocks = 0;
     runs.push(i);
-    while (i < messages.length && unitBlocks < most && fits(count + 1, bytes + messages[i].length)) {
-      bytes += messages[i].length;
-      unitBlocks += compressions(messages[i].length);
+    while (i < lengths.length && unitBlocks < most && fits(count + 1, bytes + lengths[i])) {
+      bytes += lengths[i];
+      unitBlocks += compressions(lengths[i]);
       count++;
       i++;
     }

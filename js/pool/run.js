@@ -19,6 +19,7 @@ export class Scheduler {
   #timeoutMs;
   #seq = 0;
   #watching = false;
+  #running = false;
   #scratchOut = new Uint8Array(u.SLOT_OUT);
   /** The caller's own units' work area, one at a time. */
   scratch = new Uint8Array(u.SLOT_IN);
@@ -26,6 +27,15 @@ export class Scheduler {
   constructor(crew, timeoutMs) {
     this.#crew = crew;
     this.#timeoutMs = timeoutMs;
+  }
+
+  /**
+   * True while a job runs: the caller's code that a job runs (a getter, an
+   * applyHash) and that calls the pool again finds it so, and that call runs
+   * on the caller alone, never on the slots this one holds.
+   */
+  get running() {
+    return this.#running;
   }
 
   /**
@@ -119,6 +129,7 @@ export class Scheduler {
       }
     };
     this.reclaim();
+    this.#running = true;
     try {
       while (next < job.units && error === null) {
         // Finished units are collected before posting, so that their slots
@@ -133,6 +144,8 @@ export class Scheduler {
       // Units still out are abandoned, so the next call finds every slot free.
       error = e;
       finish();
+    } finally {
+      this.#running = false;
     }
     this.#watch();
     if (error !== null) throw error;

@@ -69,14 +69,14 @@ export const OP_MANY = 4;
 /** The most messages in an OP_MANY unit: their digests fill the output area. */
 export const MANY_PER_UNIT = SLOT_OUT / 32;
 
-/** Writes messages into a slot's input as OP_MANY reads them; returns the bytes written. */
-export function fillMany(messages, slot) {
+/** Writes messages, of `lengths`, into a slot's input as OP_MANY reads them; returns the bytes written. */
+export function fillMany(messages, lengths, slot) {
   const words = new DataView(slot.buffer, slot.byteOffset, 4 * messages.length);
   let at = 4 * messages.length;
   for (let i = 0; i < messages.length; i++) {
-    words.setUint32(4 * i, messages[i].length, true);
+    words.setUint32(4 * i, lengths[i], true);
     slot.set(messages[i], at);
-    at += messages[i].length;
+    at += lengths[i];
   }
   return at;
 }
