@@ -71,7 +71,7 @@ function engineName(env) {
   return `${name} ${env.runtimeVersion}${v8}`;
 }
 
-const oursImpl = (doc) => (doc.env.simd ? "ours-simd" : "ours-scalar");
+const oursImpl = (doc) => (doc.env.simd ? "ours-simd" : "ours-js");
 const row = (doc, caseId, impl) => doc.results.find((r) => r.case === caseId && r.impl === impl);
 
 /** The newest run per engine of the SIMD module `simdSha256` that `keep(doc)` accepts, by engine. */
@@ -118,14 +118,14 @@ const time = (r) => formatTime(r.nsPerOp);
 const timeOverOurs = (r) => formatRatio(r.ratioVsOurs);
 const caseIdsOf = (doc, keep) => [...new Set(doc.results.map((r) => r.case))].filter(keep);
 
-/** Every case of one results file: ours, the scalar module, as-sha256, then each peer's time over ours. */
+/** Every case of one results file: ours, the portable build, as-sha256, then each peer's time over ours. */
 function headlineTable({name, doc}) {
   const ours = oursImpl(doc);
   // MB/s for the digests of 1 KiB and more.
   const withRate = (r) => time(r) + (r.mbPerSec > 0 && !r.case.endsWith(" B") && r.case.startsWith("digest-") ? ` (${r.mbPerSec.toFixed(0)} MB/s)` : "");
   const columns = [
     ["sha256-simd", ours, withRate],
-    ["scalar module", ours === "ours-simd" ? "ours-scalar" : null, time],
+    ["portable build", ours === "ours-simd" ? "ours-js" : null, time],
     ["as-sha256", "as-sha256", time],
     ...peers
       .filter(([impl]) => doc.results.some((r) => r.impl === impl))

@@ -203,7 +203,7 @@ function caseRows(c, marks, timed) {
     return row;
   });
   const timedRow = (impl) => rows.find((r) => r.impl === impl && r.nsPerOp);
-  const ours = timedRow("ours-simd") ?? timedRow("ours-scalar");
+  const ours = timedRow("ours-simd") ?? timedRow("ours-js");
   const asSha = timedRow("as-sha256");
   for (const r of rows) {
     r.ratioVsOurs = r.nsPerOp && ours ? r.nsPerOp / ours.nsPerOp : null;

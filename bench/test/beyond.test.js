@@ -17,7 +17,7 @@ import {checkCase} from "../runner.js";
 import {quickRun} from "./quick-run.js";
 
 const noble = {sha256, hmac, hkdf, pbkdf2};
-const variants = ours.simdEnabled ? ["ours-simd", "ours-scalar"] : ["ours-scalar"];
+const variants = ours.simdEnabled ? ["ours-simd", "ours-js"] : ["ours-js"];
 
 /** Case id -> contenders, written out here rather than read back from cases-beyond.js. */
 function expected(native, iterations) {

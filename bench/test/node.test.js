@@ -17,7 +17,7 @@ import {quickRun} from "./quick-run.js";
 const withoutComments = (src) => src.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
 /** The specifiers of a module's static and literal dynamic imports. */
 const imports = (code) => [...code.matchAll(/(?:from\s+|import\s*\(\s*)"([^"]+)"/g)].map((m) => m[1]);
-const base = ["ours-simd", "ours-scalar", "as-sha256", "hash-wasm", "noble", "node-crypto"];
+const base = ["ours-simd", "ours-js", "as-sha256", "hash-wasm", "noble", "node-crypto"];
 const with64 = [...base, "hashtree"];
 const withWeb = [...base, "webcrypto"];
 
@@ -101,7 +101,7 @@ describe("benchmark (bench/node.js --quick)", function () {
       if ("mbPerSec" in r) assert.ok(positive(r.mbPerSec), at);
       assert.ok(["call", "hash"].includes(r.unit), at);
     }
-    const ours = doc.results.filter((r) => r.impl === (simdEnabled ? "ours-simd" : "ours-scalar"));
+    const ours = doc.results.filter((r) => r.impl === (simdEnabled ? "ours-simd" : "ours-js"));
     for (const r of ours) assert.equal(r.ratioVsOurs, 1);
   });
 
@@ -110,9 +110,10 @@ describe("benchmark (bench/node.js --quick)", function () {
     assert.ok(!doc.results.some((r) => r.case === "digest-32 B" && "mbPerSec" in r));
   });
 
-  it("leaves the default module active after timing the scalar one", async function () {
-    const {simdEnabled: now} = await import("sha256-simd");
+  it("leaves the default backend active after timing the portable build", async function () {
+    const {backend, simdEnabled: now} = await import("sha256-simd");
     assert.equal(now, simdEnabled);
+    assert.equal(backend, simdEnabled ? "simd" : "js");
   });
 
   it("prints a table with a row per result, of the package and its peers without the project's targets", function () {
@@ -153,7 +154,7 @@ describe("headline benchmark (bench/node.js --headline --quick, what make bench 
     assert.deepEqual([...new Set(doc.results.map((r) => r.case))], headline);
     for (const id of headline) {
       const ran = doc.results.filter((r) => r.case === id).map((r) => r.impl);
-      for (const impl of [simdEnabled ? "ours-simd" : "ours-scalar", "as-sha256", "hash-wasm", "noble", "node-crypto"]) {
+      for (const impl of [simdEnabled ? "ours-simd" : "ours-js", "as-sha256", "hash-wasm", "noble", "node-crypto"]) {
         assert.ok(ran.includes(impl), `${id}: ${impl} in ${ran}`);
       }
     }

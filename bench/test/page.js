@@ -52,7 +52,7 @@ export function describeBenchPage(browserName, {missing, launch, runtime, simd =
     });
 
     it("times every implementation, each found correct against WebCrypto", function () {
-      const impls = ["ours-scalar", "ours-js", "as-sha256", "hash-wasm", "noble", "webcrypto", ...(simd ? ["ours-simd"] : [])];
+      const impls = ["ours-js", "as-sha256", "hash-wasm", "noble", "webcrypto", ...(simd ? ["ours-simd"] : [])];
       for (const impl of impls) assert.ok(results.results.some((r) => r.impl === impl), `no results for ${impl}`);
       for (const r of results.results) {
         const what = `${r.case} / ${r.impl}`;

@@ -17,13 +17,13 @@ import {committedBuild} from "./committed-build.js";
 import {openQuickPage} from "./quick-page.js";
 
 const screenshotPath = fileURLToPath(new URL("../../test-output/web-bench.png", import.meta.url));
-const browserImpls = ["ours-simd", "ours-scalar", "ours-js", "as-sha256", "hash-wasm", "noble", "webcrypto"];
+const browserImpls = ["ours-simd", "ours-js", "as-sha256", "hash-wasm", "noble", "webcrypto"];
 const envKeys = ["runtime", "runtimeVersion", "v8", "cpu", "cores", "platform", "arch", "simd", "date"];
 const rowKeys = ["case", "impl", "nsPerOp", "nsPerOpMedian", "opsPerSec", "ratioVsAsSha256", "ratioVsOurs", "correct", "rounds", "samples"];
 const positive = (x) => Number.isFinite(x) && x > 0;
 /** What ?hasher=1 must run, written out here rather than read back from cases-hasher.js. */
 const hasherCaseIds = ["hasher-merkleizeBlocksBytes-2^16", "hasher-executeHashComputations-250k"];
-const hasherImpls = ["ours-simd", "ours-scalar", "as-sha256"];
+const hasherImpls = ["ours-simd", "ours-js", "as-sha256"];
 const hasherChunk = /\/chunks\/hasher-cases-[^/]*\.js$/;
 const poolChunk = /\/chunks\/pool-cases-[^/]*\.js$/;
 
@@ -176,7 +176,7 @@ describe("the benchmark page in Chromium (quick mode)", function () {
   });
 
   it("shows this run's speed-ups over as-sha256 for the chosen implementation", async function () {
-    for (const impl of ["ours-scalar", "ours-simd", "ours-js"]) {
+    for (const impl of ["ours-js", "ours-simd"]) {
       await page.selectOption("#compare-impl", impl);
       const cells = await page.locator("#compare-table tbody tr").evaluateAll((trs) =>
         trs.map((tr) => [tr.dataset.case, tr.querySelector("td.ratio").textContent]),
@@ -190,16 +190,15 @@ describe("the benchmark page in Chromium (quick mode)", function () {
     }
   });
 
-  it("times the portable backend on every case, from a bundle of its own", async function () {
+  it("times the portable build on every case, in the worker's one copy of the package", async function () {
     const cases = [...new Set(results.results.map((r) => r.case))];
     assert.deepEqual(results.results.filter((r) => r.impl === "ours-js").map((r) => r.case), cases);
-    assert.ok(fetched.some((u) => u.endsWith("/sha256-simd-portable.js")), "the portable bundle should have been fetched");
-    assert.ok(results.notes.some((n) => n.startsWith("ours-js is sha256-simd/portable")), `notes: ${results.notes}`);
-    // Both copies of the package's loader, as the worker found them.
+    assert.ok(results.notes.some((n) => n.startsWith("ours-js is sha256-simd on its portable build")), `notes: ${results.notes}`);
+    // The backend the worker's package had before any row forced another.
     const env = await page
       .locator("#env")
       .evaluate((dl) => Object.fromEntries([...dl.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling.textContent])));
-    assert.equal(env["sha256-simd backend"], "simd (sha256-simd), js (sha256-simd/portable)");
+    assert.equal(env["sha256-simd backend"], "simd");
   });
 
   it("runs only the cases and implementations chosen by ?filter and ?impl, with ?rounds", async function () {

@@ -1,9 +1,9 @@
 // Runs the benchmark off the page's main thread, so the page stays
-// responsive: the cases of bench/cases.js, with the portable backend among
-// ours (ours-js.js), and, when asked, the merkle hasher's, the thread pool's
-// and the beyond-as-sha256 cases (hasher-cases.js, pool-cases.js,
-// beyond-cases.js), each from a chunk of its own that a run without them
-// never fetches. bench/runner.js checks every case against WebCrypto, then
+// responsive: the cases of bench/cases.js (ours on its SIMD modules and on its
+// portable build, forced with reinitializeInstance(false)), and, when asked,
+// the merkle hasher's, the thread pool's and the beyond-as-sha256 cases
+// (hasher-cases.js, pool-cases.js, beyond-cases.js), each from a chunk of its
+// own that a run without them never fetches. bench/runner.js checks every case against WebCrypto, then
 // times it. Messages out: env, plan, marks (per case), progress, rows (per
 // case), done, error.
 import * as asSha256 from "@chainsafe/as-sha256";
@@ -13,7 +13,6 @@ import * as ours from "sha256-simd";
 import {makeCases, selectCases} from "../../cases.js";
 import {checkCase, defaultOptions, runCases} from "../../runner.js";
 import {timerStepMs} from "./env.js";
-import {loadPortable, portableBundle} from "./ours-js.js";
 
 const subtle = globalThis.crypto.subtle;
 const oracle = (bytes) => subtle.digest("SHA-256", bytes);
@@ -39,18 +38,15 @@ function describeCase(c) {
 
 async function run({quick, timing = {}, filter, impl, hasher, pool, beyond}) {
   const stepMs = timerStepMs();
-  // Relative to this worker's script, wherever the code doing it was bundled.
-  const portable = await loadPortable(ours, new URL(portableBundle, self.location.href).href);
   postMessage({
     type: "env",
     timerStepMs: stepMs,
     crossOriginIsolated: globalThis.crossOriginIsolated === true,
     simd: ours.simdEnabled,
     backend: ours.backend,
-    portableBackend: portable.backend,
   });
   const options = runOptions(quick, timing, stepMs);
-  const libs = {ours, portable, asSha256, hashWasm: {createSHA256}, noble: {sha256}, webcrypto: subtle};
+  const libs = {ours, asSha256, hashWasm: {createSHA256}, noble: {sha256}, webcrypto: subtle};
   const all = await makeCases(libs);
   if (hasher) all.push(...(await import("./hasher-cases.js")).makeBrowserHasherCases(ours));
   const pools = pool ? await (await import("./pool-cases.js")).makeBrowserPoolCases(ours) : null;
