@@ -1,9 +1,9 @@
 // Writes the README's measured tables from bench/results/, between marker
 // comments (<!-- bench:start NAME --> ... <!-- bench:end -->), so no figure in
-// them is copied by hand. Only results files whose build.simdWasmSha256 is the
-// committed SIMD module's count: per engine, the newest full run (not --quick,
-// no --filter or --impl), and for the pool's and the beyond-* cases the newest
-// run of those cases.
+// them is copied by hand. Only results files whose build.wasm is the sha256 of
+// every committed wasm/*.wasm file count: per engine, the newest full run (not
+// --quick, no --filter or --impl), and for the pool's and the beyond-* cases
+// the newest run of those cases.
 //
 //   node bench/readme.js [--check]
 //
@@ -12,8 +12,9 @@ import {readFileSync, writeFileSync} from "node:fs";
 import {join, resolve} from "node:path";
 import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
-import {moduleSha256, packageDir, readResults} from "./results-files.js";
+import {packageDir, readResults, wasmSha256} from "./results-files.js";
 import {sszSection} from "./readme-ssz.js";
+import {sameBuild} from "./results.js";
 import {formatRatio, formatTime, grid} from "./table.js";
 
 const readmePath = join(packageDir, "README.md");
@@ -74,20 +75,20 @@ function engineName(env) {
 const oursImpl = (doc) => (doc.env.simd ? "ours-simd" : "ours-js");
 const row = (doc, caseId, impl) => doc.results.find((r) => r.case === caseId && r.impl === impl);
 
-/** The newest run per engine of the SIMD module `simdSha256` that `keep(doc)` accepts, by engine. */
-function newestPerEngine(files, simdSha256, keep) {
+/** The newest run per engine of the modules `wasm` ({file name: sha256}) that `keep(doc)` accepts, by engine. */
+function newestPerEngine(files, wasm, keep) {
   const newest = new Map();
   for (const {name, doc} of files) {
-    if (!Array.isArray(doc.results) || doc.build?.simdWasmSha256 !== simdSha256 || !keep(doc)) continue;
+    if (!Array.isArray(doc.results) || !sameBuild(doc.build, wasm) || !keep(doc)) continue;
     const engine = engineOf(doc.env);
     if (!newest.has(engine) || newest.get(engine).doc.env.date < doc.env.date) newest.set(engine, {name, doc});
   }
   return newest;
 }
 
-/** The newest full run of each engine (not --quick, and no --filter or --impl) whose SIMD module is `simdSha256`. */
-export function matchingResults(files, simdSha256) {
-  return newestPerEngine(files, simdSha256, ({options: o}) => !o?.quick && !o?.filter && !o?.impl);
+/** The newest full run of each engine (not --quick, and no --filter or --impl) of the modules `wasm`. */
+export function matchingResults(files, wasm) {
+  return newestPerEngine(files, wasm, ({options: o}) => !o?.quick && !o?.filter && !o?.impl);
 }
 
 function source(name, doc) {
@@ -137,14 +138,14 @@ function headlineTable({name, doc}) {
 
 function headlineSection(matching) {
   const found = matching.get(headlineEngine);
-  return found ? headlineTable(found) : "No results file of Node 24 matches the committed module.";
+  return found ? headlineTable(found) : "No results file of Node 24 matches the committed modules.";
 }
 
 function ratioSection(matching) {
   const columns = inEngineOrder(matching);
   const lines = [];
   if (columns.length === 0) {
-    lines.push("No results file in `bench/results/` matches the committed module.");
+    lines.push("No results file in `bench/results/` matches the committed modules.");
   } else {
     const docs = columns.map((key) => matching.get(key).doc);
     const head = ["case", ...docs.map((doc) => engineName(doc.env))];
@@ -159,19 +160,19 @@ function ratioSection(matching) {
     lines.push("From " + columns.map((key) => `[\`${matching.get(key).name}\`](bench/results/${matching.get(key).name})`).join(", ") + ".");
   }
   const missing = engines.filter(([key]) => !matching.has(key)).map(([, label]) => label);
-  if (missing.length) lines.push(`Not shown, for want of a results file of the committed module: ${missing.join(", ")}.`);
+  if (missing.length) lines.push(`Not shown, for want of a results file of the committed modules: ${missing.join(", ")}.`);
   return lines.join("\n");
 }
 
 /**
- * The newest run of the committed module per engine that timed the cases
+ * The newest run of the committed modules per engine that timed the cases
  * of one section (ids starting with `prefix`) at full length: not --quick,
  * no --impl, and no --filter but `^prefix` (all of them), by engine.
  */
-export function sectionRuns(files, simdSha256, prefix) {
+export function sectionRuns(files, wasm, prefix) {
   return newestPerEngine(
     files,
-    simdSha256,
+    wasm,
     ({options: o = {}, results}) =>
       !o.quick && !o.impl && [undefined, null, `^${prefix}`].includes(o.filter) && results.some((r) => r.case.startsWith(prefix)),
   );
@@ -180,9 +181,9 @@ export function sectionRuns(files, simdSha256, prefix) {
 /** The engines whose pool runs the README shows, in order of preference: Node 24, then 26. */
 const poolEngines = ["node24", "node26"];
 
-/** The newest pool run of the committed module, on the first of poolEngines that has one. */
-export function poolResults(files, simdSha256) {
-  const runs = sectionRuns(files, simdSha256, "pool-");
+/** The newest pool run of the committed modules, on the first of poolEngines that has one. */
+export function poolResults(files, wasm) {
+  const runs = sectionRuns(files, wasm, "pool-");
   return runs.get(poolEngines.find((e) => runs.has(e))) ?? null;
 }
 
@@ -192,7 +193,7 @@ export function poolResults(files, simdSha256) {
  * pool-split.js where the run has it (the machine's ceiling), and hashtree's.
  */
 function poolSection(found) {
-  if (!found) return "No results file of the thread pool (`make bench`, Node 24 or 26) matches the committed module.";
+  if (!found) return "No results file of the thread pool (`make bench`, Node 24 or 26) matches the committed modules.";
   const {name, doc} = found;
   const impls = [...new Set(doc.results.map((r) => r.impl))];
   const threads = impls.filter((impl) => /^pool-\d+$/.test(impl)).sort((a, b) => a.slice(5) - b.slice(5));
@@ -255,10 +256,10 @@ const beyondLabels = [
  * (bench/node.js --beyond): each contender's time over sha256-simd's. The
  * other engines' runs are named after it.
  */
-function beyondSection(files, simdSha256) {
-  const runs = sectionRuns(files, simdSha256, "beyond-");
+function beyondSection(files, wasm) {
+  const runs = sectionRuns(files, wasm, "beyond-");
   const found = runs.get(headlineEngine);
-  if (!found) return "No results file of the beyond-* cases (`bench/node.js --beyond`) on Node 24 matches the committed module.";
+  if (!found) return "No results file of the beyond-* cases (`bench/node.js --beyond`) on Node 24 matches the committed modules.";
   const {name, doc} = found;
   const columns = beyondLabels.filter(([impl]) => doc.results.some((r) => r.impl === impl)).map(([impl, label]) => [label, impl, timeOverOurs]);
   const others = inEngineOrder(runs).filter((e) => e !== headlineEngine).map((e) => `[\`${runs.get(e).name}\`](bench/results/${runs.get(e).name})`);
@@ -270,23 +271,23 @@ function beyondSection(files, simdSha256) {
   ].join("\n");
 }
 
-export function generate(readme, files, simdSha256) {
-  const matching = matchingResults(files, simdSha256);
+export function generate(readme, files, wasm) {
+  const matching = matchingResults(files, wasm);
   return fillMarkers(readme, {
     headline: headlineSection(matching),
     engines: ratioSection(matching),
-    pool: poolSection(poolResults(files, simdSha256)),
+    pool: poolSection(poolResults(files, wasm)),
     portable: portableSection(files),
-    beyond: beyondSection(files, simdSha256),
-    ssz: sszSection(files, simdSha256),
+    beyond: beyondSection(files, wasm),
+    ssz: sszSection(files, wasm),
   });
 }
 
 function main() {
   const {values} = parseArgs({options: {check: {type: "boolean", default: false}}});
-  const simdSha256 = moduleSha256("sha256-simd.wasm");
+  const wasm = wasmSha256();
   const before = readFileSync(readmePath, "utf8");
-  const after = generate(before, readResults(), simdSha256);
+  const after = generate(before, readResults(), wasm);
   if (values.check) {
     if (after !== before) {
       console.error("check-readme: README.md's measured tables differ from bench/results/; run 'make readme' and commit");

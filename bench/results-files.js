@@ -15,10 +15,14 @@ export const resultsDir = fileURLToPath(new URL("results", import.meta.url));
 export const packageDir = dirname(createRequire(import.meta.url).resolve("sha256-simd/package.json"));
 
 /**
- * The sha256 of one of the wasm modules the package ships (wasm/*.wasm),
- * which `make check-wasm` keeps byte for byte what the loader embeds.
+ * The sha256 of every wasm module the package ships (wasm/*.wasm), by file
+ * name: `make check-wasm` keeps them byte for byte what the loader embeds.
  */
-export const moduleSha256 = (name) => createHash("sha256").update(readFileSync(join(packageDir, "wasm", name))).digest("hex");
+export function wasmSha256() {
+  const dir = join(packageDir, "wasm");
+  const names = readdirSync(dir).filter((n) => n.endsWith(".wasm")).sort();
+  return Object.fromEntries(names.map((n) => [n, createHash("sha256").update(readFileSync(join(dir, n))).digest("hex")]));
+}
 
 /** The checkout's commit, with "-dirty" where cpp/, js/ or wasm/ differ from it; null outside git. */
 function commit() {
@@ -33,7 +37,7 @@ function commit() {
 
 /** The `build` entry of a results file: the commit and the modules measured. */
 export function buildInfo() {
-  return {commit: commit(), simdWasmSha256: moduleSha256("sha256-simd.wasm"), scalarWasmSha256: moduleSha256("sha256-scalar.wasm")};
+  return {commit: commit(), wasm: wasmSha256()};
 }
 
 /**

@@ -1,8 +1,19 @@
-// The results document (schema 1, described in bench/results/README.md) and its
+// The results document (schema 2, described in bench/results/README.md) and its
 // file name. Environment-neutral: the Node runner and the browser page both
 // write it.
 
-export const schema = 1;
+export const schema = 2;
+
+/**
+ * Whether a results file's `build` measured the modules `wasm` ({file name:
+ * sha256}): every one of them and no other. A schema-1 build, which names its
+ * modules otherwise, never does.
+ */
+export function sameBuild(build, wasm) {
+  const got = build?.wasm ?? {};
+  const names = Object.keys(wasm);
+  return names.length > 0 && Object.keys(got).length === names.length && names.every((n) => got[n] === wasm[n]);
+}
 
 /** "AMD EPYC 7763 64-Core Processor" -> "amd-epyc-7763"; "" -> "unknown-cpu". */
 export function cpuSlug(cpu) {
@@ -25,7 +36,7 @@ export function resultsFileName(env) {
 /**
  * Assembles the document in key order.
  * @param {object} parts
- * @param {object} parts.build  {commit, simdWasmSha256, scalarWasmSha256}: what was measured
+ * @param {object} parts.build  {commit, wasm: {file name: sha256}}: what was measured
  * @param {object} parts.env  {runtime, runtimeVersion, v8?, cpu, cores, platform, arch, simd, date, userAgent?, label?}
  * @param {object} parts.options  the options the run used
  * @param {object[]} parts.results  rows from runner.runCases
