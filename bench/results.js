@@ -26,9 +26,14 @@ export function cpuSlug(cpu) {
   return words.slice(0, 3).join("-").replace(/\./g, "_") || "unknown-cpu";
 }
 
-/** e.g. node-20.20.2_amd-epyc_2026-11-30.json */
+/**
+ * e.g. node-24.22.3_amd-epyc-f26m2_2026-12-02.json: the CPU's family and model
+ * where the run knew them (not a page opened by hand), since one model name
+ * covers several CPUs.
+ */
 export function resultsFileName(env) {
-  const name = [`${env.runtime}-${env.runtimeVersion}`, cpuSlug(env.cpu), env.date.slice(0, 10)];
+  const model = Number.isInteger(env.cpuFamily) && Number.isInteger(env.cpuModel) ? `-f${env.cpuFamily}m${env.cpuModel}` : "";
+  const name = [`${env.runtime}-${env.runtimeVersion}`, cpuSlug(env.cpu) + model, env.date.slice(0, 10)];
   if (env.label) name.push(env.label);
   return name.map((p) => String(p).replace(/[^A-Za-z0-9._-]+/g, "-")).join("_") + ".json";
 }
