@@ -121,9 +121,10 @@ test-matrix: deps
 	node test/matrix.js $(ENGINES)
 
 # The headline in about a minute on a 2-core machine: the core functions and
-# digest at three sizes against the peers (bench/node.js --headline), printed
-# as a table and written to bench/results/*_headline.json, a partial run that
-# `make readme` leaves out.
+# digest at three sizes against the peers (bench/node.js --headline), and each
+# library's import and first digest in fresh processes (bench/startup.js),
+# printed as a table and written to bench/results/*_headline.json, a partial
+# run that `make readme` leaves out of all but its start-up table.
 bench: deps
 	node bench/node.js --headline $(BENCH_ARGS)
 

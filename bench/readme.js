@@ -1,9 +1,10 @@
 // Writes the README's measured tables from bench/results/, between marker
 // comments (<!-- bench:start NAME --> ... <!-- bench:end -->), so no figure in
 // them is copied by hand. Only results files whose build.wasm is the sha256 of
-// every committed wasm/*.wasm file count: per engine, the newest full run (not
-// --quick, no --filter or --impl), and for the pool's and the beyond-* cases
-// the newest run of those cases.
+// every committed wasm/*.wasm file count (readme-runs.js): per engine, the
+// newest full run (not --quick, no --filter or --impl), for the pool's and the
+// beyond-* cases the newest run of those cases, and for the start-up case
+// the newest run that has it.
 //
 //   node bench/readme.js [--check]
 //
@@ -14,24 +15,11 @@ import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import {packageDir, readResults, wasmSha256} from "./results-files.js";
 import {sszSection} from "./readme-ssz.js";
-import {sameBuild} from "./results.js";
-import {formatRatio, formatTime, grid} from "./table.js";
+import {engineName, engines, headlineEngine, inEngineOrder, matchingResults, newestPerEngine, sectionRuns, source} from "./readme-runs.js";
+import {startupCase} from "./startup.js";
+import {formatRatio, formatTime, grid, implName} from "./table.js";
 
 const readmePath = join(packageDir, "README.md");
-
-/** The engines, in table order: a results file's engine is its runtime, and for Node its major version. */
-const engines = [
-  ["node22", "Node 22"],
-  ["node24", "Node 24"],
-  ["node26", "Node 26"],
-  ["deno", "Deno"],
-  ["bun", "Bun"],
-  ["chromium", "Chromium"],
-  ["firefox", "Firefox"],
-  ["webkitgtk", "WebKitGTK"],
-];
-/** The engine of the tables of one engine: the LTS line users run. */
-const headlineEngine = "node24";
 
 /** The ratio table's cases: as-sha256's time over ours on each engine. */
 const ratioCases = [
@@ -55,50 +43,8 @@ const peers = [
   ["hashtree", "hashtree ÷ ours"],
 ];
 
-/** The keys of a map by engine: those of `engines` in its order, then the others. */
-const inEngineOrder = (byEngine) => [
-  ...engines.map(([key]) => key).filter((key) => byEngine.has(key)),
-  ...[...byEngine.keys()].filter((key) => !engines.some(([k]) => k === key)),
-];
-
-export function engineOf(env) {
-  return env.runtime === "node" ? `node${String(env.runtimeVersion).split(".")[0]}` : env.runtime;
-}
-
-/** "Node 24.22.3 (V8 13.6)", "Bun 1.4.5 (JavaScriptCore)", "Chromium 156.0.8078.108". */
-function engineName(env) {
-  const name = (engines.find(([key]) => key === engineOf(env))?.[1] ?? env.runtime).replace(/ \d+$/, "");
-  const v8 = env.v8 ? ` (V8 ${env.v8.split(".").slice(0, 2).join(".")})` : env.jsc ? " (JavaScriptCore)" : "";
-  return `${name} ${env.runtimeVersion}${v8}`;
-}
-
 const oursImpl = (doc) => (doc.env.simd ? "ours-simd" : "ours-js");
 const row = (doc, caseId, impl) => doc.results.find((r) => r.case === caseId && r.impl === impl);
-
-/** The newest run per engine of the modules `wasm` ({file name: sha256}) that `keep(doc)` accepts, by engine. */
-function newestPerEngine(files, wasm, keep) {
-  const newest = new Map();
-  for (const {name, doc} of files) {
-    if (!Array.isArray(doc.results) || !sameBuild(doc.build, wasm) || !keep(doc)) continue;
-    const engine = engineOf(doc.env);
-    if (!newest.has(engine) || newest.get(engine).doc.env.date < doc.env.date) newest.set(engine, {name, doc});
-  }
-  return newest;
-}
-
-/** The newest full run of each engine (not --quick, and no --filter or --impl) of the modules `wasm`. */
-export function matchingResults(files, wasm) {
-  return newestPerEngine(files, wasm, ({options: o}) => !o?.quick && !o?.filter && !o?.impl);
-}
-
-function source(name, doc) {
-  const e = doc.env;
-  const commit = doc.build.commit ? `, commit ${doc.build.commit.slice(0, 12)}` : "";
-  return (
-    `${engineName(e)}, ${e.cpu} (${e.cores} cores), ${doc.options.rounds} interleaved rounds, best round` +
-    `${commit}; from [\`bench/results/${name}\`](bench/results/${name}).`
-  );
-}
 
 /**
  * A table of `doc`'s cases `ids`: each case's title, then a cell per column
@@ -132,8 +78,8 @@ function headlineTable({name, doc}) {
       .filter(([impl]) => doc.results.some((r) => r.impl === impl))
       .map(([impl, label]) => [label, impl, impl === "as-sha256" ? (r) => `**${timeOverOurs(r)}**` : timeOverOurs]),
   ];
-  // The pool's and the beyond-* cases have tables of their own.
-  return [source(name, doc), "", caseTable(doc, caseIdsOf(doc, (id) => !/^(pool|beyond)-/.test(id)), columns)].join("\n");
+  // The pool's, the beyond-* and the start-up cases have tables of their own.
+  return [source(name, doc), "", caseTable(doc, caseIdsOf(doc, (id) => !/^(pool|beyond|startup)-/.test(id)), columns)].join("\n");
 }
 
 function headlineSection(matching) {
@@ -164,20 +110,6 @@ function ratioSection(matching) {
   return lines.join("\n");
 }
 
-/**
- * The newest run of the committed modules per engine that timed the cases
- * of one section (ids starting with `prefix`) at full length: not --quick,
- * no --impl, and no --filter but `^prefix` (all of them), by engine.
- */
-export function sectionRuns(files, wasm, prefix) {
-  return newestPerEngine(
-    files,
-    wasm,
-    ({options: o = {}, results}) =>
-      !o.quick && !o.impl && [undefined, null, `^${prefix}`].includes(o.filter) && results.some((r) => r.case.startsWith(prefix)),
-  );
-}
-
 /** The engines whose pool runs the README shows, in order of preference: Node 24, then 26. */
 const poolEngines = ["node24", "node26"];
 
@@ -205,6 +137,22 @@ function poolSection(found) {
     ["hashtree", "hashtree", time],
   ];
   return [source(name, doc), "", caseTable(doc, caseIdsOf(doc, (id) => id.startsWith("pool-")), columns)].join("\n");
+}
+
+/**
+ * The start-up case (bench/startup.js) from Node 24's newest run of it of the
+ * committed modules, whatever else the run timed: each library's best and
+ * median time to import and digest in a fresh process, and its time over ours.
+ */
+function startupSection(files, wasm) {
+  const runs = newestPerEngine(files, wasm, ({options: o = {}, results}) => !o.quick && !o.impl && results.some((r) => r.case === startupCase.id));
+  const found = runs.get(headlineEngine);
+  if (!found) return "No results file of the start-up case (`make bench`) on Node 24 matches the committed modules.";
+  const {name, doc} = found;
+  const rows = doc.results.filter((r) => r.case === startupCase.id && r.correct);
+  const body = rows.map((r) => [implName(r.impl), formatTime(r.nsPerOp), formatTime(r.nsPerOpMedian), formatRatio(r.ratioVsOurs)]);
+  const how = `best and median of ${Math.max(...rows.map((r) => r.rounds))} fresh processes per library, taking turns`;
+  return [source(name, doc, how), "", grid(["library", "best", "median", "time ÷ sha256-simd's"], body, true)].join("\n");
 }
 
 /** README text with each marked section replaced by sections[name]; throws on a missing or unknown marker. */
@@ -279,6 +227,7 @@ export function generate(readme, files, wasm) {
     pool: poolSection(poolResults(files, wasm)),
     portable: portableSection(files),
     beyond: beyondSection(files, wasm),
+    startup: startupSection(files, wasm),
     ssz: sszSection(files, wasm),
   });
 }

@@ -36,7 +36,7 @@ const implNames = {
   "ours-digest-joined": "sha256-simd digest() joined",
   "node-crypto": "node:crypto",
 };
-const implName = (id) => implNames[id] ?? id;
+export const implName = (id) => implNames[id] ?? id;
 
 const columns = ["implementation", "check", "best", "median", "rate", "t ÷ sha256-simd", "as-sha256 ÷ t"];
 

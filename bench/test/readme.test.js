@@ -1,7 +1,8 @@
 // The README's measured tables come from results files alone: which files
 // count, and what the tables say, on made-up results.
 import assert from "node:assert/strict";
-import {fillMarkers, generate, matchingResults, poolResults} from "../readme.js";
+import {fillMarkers, generate, poolResults} from "../readme.js";
+import {matchingResults} from "../readme-runs.js";
 
 /** The committed modules' sha256 by file name, and another build's. */
 const committed = {"sha256-core.wasm": "a".repeat(64), "sha256-lanes.wasm": "c".repeat(64)};
@@ -71,6 +72,25 @@ const beyondFiles = [
   {name: "node-24.2.0_beyond-old.json", doc: beyondDoc({runtime: "node", version: "24.2.0", date: "2026-12-01T01:00:00Z"})},
   {name: "node-24.2.0_beyond-part.json", doc: beyondDoc({runtime: "node", version: "24.2.0", date: "2026-12-01T03:00:00Z", filter: "hmac"})},
 ];
+/** A run with the start-up case (bench/startup.js): ours at 30 ms best, 31 ms median, over 11 processes each. */
+function startupDoc({version, date, wasm = committed, options = {rounds: 5, filter: "^(?:digest64|startup-first-digest)$", headline: true}}) {
+  const base = doc({runtime: "node", version, date, wasm});
+  const title = "start-up: import and first digest of 32 bytes";
+  const row = (impl, ms, medianMs) => ({case: "startup-first-digest", title, impl, unit: "process", nsPerOp: ms * 1e6, nsPerOpMedian: medianMs * 1e6, correct: true, ratioVsOurs: ms / 30, rounds: 11});
+  return {
+    ...base,
+    env: {...base.env, cpu: "AMD EPYC", cpuFamily: 26, cpuModel: 2},
+    options,
+    results: [...base.results, row("ours-simd", 30, 31), row("as-sha256", 15, 16.5), row("hash-wasm", 45, 50), row("noble", 9, 9.25)],
+  };
+}
+const startupFiles = [
+  {name: "node-24.2.0_startup-old.json", doc: startupDoc({version: "24.2.0", date: "2026-12-01T01:00:00Z", options: {rounds: 5}})},
+  {name: "node-24.2.0_headline.json", doc: startupDoc({version: "24.2.0", date: "2026-12-01T02:00:00Z"})},
+  {name: "node-24.2.0_quick.json", doc: startupDoc({version: "24.2.0", date: "2026-12-01T03:00:00Z", options: {rounds: 2, quick: true}})},
+  {name: "node-24.3.0_other.json", doc: startupDoc({version: "24.3.0", date: "2026-12-01T04:00:00Z", wasm: other})},
+  {name: "node-26.1.0_startup.json", doc: startupDoc({version: "26.1.0", date: "2026-12-01T05:00:00Z"})},
+];
 /** A run of bench/ssz.js: two hashers, one case, with the hash step's split. */
 function sszDoc({date, wasm = committed, quick = false}) {
   return {
@@ -102,7 +122,8 @@ const portableFile = {
 const readme =
   "top\n<!-- bench:start headline -->\nhand-written\n<!-- bench:end -->\nmiddle\n<!-- bench:start engines -->\n<!-- bench:end -->\n" +
   "<!-- bench:start pool -->\n<!-- bench:end -->\n<!-- bench:start portable -->\n<!-- bench:end -->\n" +
-  "<!-- bench:start beyond -->\n<!-- bench:end -->\n<!-- bench:start ssz -->\n<!-- bench:end -->\nend\n";
+  "<!-- bench:start beyond -->\n<!-- bench:end -->\n<!-- bench:start startup -->\n<!-- bench:end -->\n" +
+  "<!-- bench:start ssz -->\n<!-- bench:end -->\nend\n";
 
 describe("README tables from bench/results/ (bench/readme.js)", function () {
   it("takes the newest full run per engine among those of the committed module", function () {
@@ -157,6 +178,21 @@ describe("README tables from bench/results/ (bench/readme.js)", function () {
     const withScalar = structuredClone(files);
     for (const {doc: d} of withScalar) d.results.push({...d.results[0], impl: "ours-scalar", nsPerOp: 400, ratioVsOurs: 4, ratioVsAsSha256: 0.5});
     assert.equal(generate(readme, withScalar, committed), generate(readme, files, committed));
+  });
+
+  it("writes Node 24's newest start-up run of the committed modules, whatever else it timed, as each library's best and median", function () {
+    assert.match(generate(readme, files, committed), /No results file of the start-up case \(`make bench`\) on Node 24 matches the committed modules\./);
+    const out = generate(readme, [...files, ...startupFiles], committed);
+    const source =
+      "Node 24.2.0 (V8 13.6), AMD EPYC (family 26, model 2, 2 cores), best and median of 11 fresh processes per library, taking turns, " +
+      "commit 0123456789ab; from [`bench/results/node-24.2.0_headline.json`](bench/results/node-24.2.0_headline.json).";
+    assert.ok(out.includes(source), out);
+    assert.match(out, /\| library \| best \| median \| time ÷ sha256-simd's \|\n\| --- \| --- \| --- \| --- \|\n\| sha256-simd \| 30\.0 ms \| 31\.0 ms \| 1\.00× \|\n/);
+    assert.match(out, /\| as-sha256 \| 15\.0 ms \| 16\.5 ms \| 0\.50× \|\n\| hash-wasm \| 45\.0 ms \| 50\.0 ms \| 1\.50× \|\n\| noble \| 9\.00 ms \| 9\.25 ms \| 0\.30× \|/);
+    // A full run's start-up rows are in no other table.
+    const full = generate(readme, [startupFiles[0]], committed);
+    assert.equal(full.split("\n").filter((l) => l.startsWith("| start-up")).length, 0);
+    assert.match(full, /\| digest64 \| 100 ns \| 150 ns \| 200 ns \| \*\*2\.00×\*\* \|/);
   });
 
   it("gives the same text when run again on its own output", function () {
