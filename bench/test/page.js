@@ -61,10 +61,11 @@ export function describeBenchPage(browserName, {missing, launch, runtime, simd =
       }
     });
 
-    it(`names ${browserName} in env`, function () {
+    it(`names ${browserName} in env, with the time the worker took to import the package and digest`, function () {
       assert.equal(results.env.runtime, runtime);
       assert.equal(results.env.cpu, "Test CPU");
       assert.equal(results.env.simd, simd);
+      assert.ok(results.env.firstDigestMs > 0 && results.env.firstDigestMs < 30_000, `firstDigestMs is ${results.env.firstDigestMs}`);
     });
 
     it("raised no page errors", function () {

@@ -11,6 +11,7 @@ import * as asSha256 from "@chainsafe/as-sha256";
 import * as ours from "sha256-simd";
 import {makeCases} from "../cases.js";
 import {resultsDir} from "../results-files.js";
+import {formatTime} from "../table.js";
 import {waitForRun} from "../web/wait-for-run.js";
 import {chromiumMissing, collectErrors} from "sha256-simd-support/chromium.js";
 import {committedBuild} from "./committed-build.js";
@@ -105,6 +106,8 @@ describe("the benchmark page in Chromium (quick mode)", function () {
     assert.equal(env.crossOriginIsolated, true, "the server's COOP/COEP headers should isolate the page");
     assert.ok(env.cores > 0);
     assert.ok(env.timerStepMs > 0 && env.timerStepMs <= 0.02, `performance.now() steps by ${env.timerStepMs} ms`);
+    // The worker's import() of the package and first digest: more than a timer step, less than the run.
+    assert.ok(env.firstDigestMs >= env.timerStepMs && env.firstDigestMs < 30_000, `firstDigestMs is ${env.firstDigestMs}`);
   });
 
   it("downloads the results as a file in the schema of bench/results/", async function () {
@@ -198,6 +201,7 @@ describe("the benchmark page in Chromium (quick mode)", function () {
       .locator("#env")
       .evaluate((dl) => Object.fromEntries([...dl.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling.textContent])));
     assert.equal(env["sha256-simd backend"], "simd");
+    assert.equal(env["sha256-simd import and first digest"], `${formatTime(results.env.firstDigestMs * 1e6)} (worker)`);
   });
 
   it("runs only the cases and implementations chosen by ?filter and ?impl, with ?rounds", async function () {

@@ -84,8 +84,11 @@ function renderEnv() {
     ["crossOriginIsolated", pageAndWorker("crossOriginIsolated", yesNo)],
     ["performance.now() step", pageAndWorker("timerStepMs", (ms) => formatTime(ms * 1e6))],
   ];
-  // What the package's loader chose in the worker.
-  if (workerInfo) items.push(["sha256-simd backend", workerInfo.backend]);
+  // What the package's loader chose in the worker, and what its import cost there.
+  if (workerInfo) {
+    items.push(["sha256-simd backend", workerInfo.backend]);
+    items.push(["sha256-simd import and first digest", `${formatTime(workerInfo.firstDigestMs * 1e6)} (worker)`]);
+  }
   $("env").replaceChildren(...items.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
 }
 
@@ -103,6 +106,7 @@ function makeEnv() {
     userAgent: browser.userAgent,
     crossOriginIsolated: workerInfo?.crossOriginIsolated ?? pageInfo.crossOriginIsolated,
     timerStepMs: workerInfo?.timerStepMs ?? pageInfo.timerStepMs,
+    firstDigestMs: workerInfo?.firstDigestMs,
   };
   for (const [name, input] of Object.entries(fields)) setEnvField(env, name, input.value.trim());
   return env;

@@ -3,13 +3,12 @@
 // portable build, forced with reinitializeInstance(false)), and, when asked,
 // the merkle hasher's, the thread pool's and the beyond-as-sha256 cases
 // (hasher-cases.js, pool-cases.js, beyond-cases.js), each from a chunk of its
-// own that a run without them never fetches. bench/runner.js checks every case against WebCrypto, then
-// times it. Messages out: env, plan, marks (per case), progress, rows (per
-// case), done, error.
+// own that a run without them never fetches. bench/runner.js checks every
+// case against WebCrypto, then times it. Messages out: env, plan, marks (per
+// case), progress, rows (per case), done, error.
 import * as asSha256 from "@chainsafe/as-sha256";
 import {sha256} from "@noble/hashes/sha2.js";
 import {createSHA256} from "hash-wasm";
-import * as ours from "sha256-simd";
 import {makeCases, selectCases} from "../../cases.js";
 import {checkCase, defaultOptions, runCases} from "../../runner.js";
 import {timerStepMs} from "./env.js";
@@ -31,15 +30,29 @@ function runOptions(quick, timing, stepMs) {
   return {...base, batchMs, time: Math.max(base.time, 3 * batchMs)};
 }
 
+/**
+ * The package, imported when a run starts: firstDigestMs is the time from
+ * before that import (fetching its chunk, compiling its wasm) to after its
+ * first digest of 32 bytes returns, what a page pays before its first hash.
+ */
+async function importOurs() {
+  const t0 = performance.now();
+  const ours = await import("sha256-simd");
+  ours.digest(new Uint8Array(32));
+  return {ours, firstDigestMs: performance.now() - t0};
+}
+
 function describeCase(c) {
   const {id, title, description, peerNote, unit, bytesPerOp, opsPerCall} = c;
   return {id, title, description, peerNote, unit, bytesPerOp, opsPerCall, impls: c.contenders.map((k) => k.impl)};
 }
 
 async function run({quick, timing = {}, filter, impl, hasher, pool, beyond}) {
+  const {ours, firstDigestMs} = await importOurs();
   const stepMs = timerStepMs();
   postMessage({
     type: "env",
+    firstDigestMs,
     timerStepMs: stepMs,
     crossOriginIsolated: globalThis.crossOriginIsolated === true,
     simd: ours.simdEnabled,
