@@ -48,7 +48,9 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
     sourcemap: "linked",
     legalComments: "linked",
     logLevel: "warning",
-    entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js"), "chunks/pool-worker": join(srcDir, "pool-worker.js")},
+    // The pool's worker script goes where the pool's code, bundled into a
+    // chunk under chunks/, looks for it: ../pool-worker.js from that chunk.
+    entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js"), "pool-worker": join(srcDir, "pool-worker.js")},
     outdir: out,
     // The worker's dynamic imports of the hasher, pool and beyond-as-sha256
     // cases each become a chunk of their own, so persistent-merkle-tree (or
