@@ -15,7 +15,7 @@ BUILD := build
 
 include wasm.mk
 
-.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine readme check-readme deps clean
+.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -160,6 +160,12 @@ bench-engine: deps
 	@$(if $(filter $(BROWSERS),$(ENGINE)),$(XVFB) node bench/web/run-headless.js --browser $(ENGINE) --hasher $(BENCH_ARGS),\
 	  $(if $(ENGINE_$(ENGINE)),$(ENGINE_$(ENGINE)) bench/node.js --hasher $(BENCH_ARGS),\
 	  echo "ENGINE=$(ENGINE): one of node22 node24 node26 deno bun $(BROWSERS)"; exit 1))
+
+# The gzipped bytes each import of the package adds to a bundle, beside the
+# peers' (test/support/bundle-sizes.js), into bench/results/sizes.json, from
+# which `make readme` writes the README's table. Seconds, not a benchmark.
+sizes: deps
+	node bench/sizes.js
 
 # The README's measured tables, generated from bench/results/.
 readme: deps

@@ -96,7 +96,7 @@ describe("bench/node.js --beyond --quick", function () {
   });
 
   it("writes a run bench/readme.js renders as a table of each contender's time over ours", function () {
-    const readme = ["headline", "engines", "pool", "portable", "beyond", "startup", "ssz"].map((n) => `<!-- bench:start ${n} -->\n<!-- bench:end -->\n`).join("");
+    const readme = ["headline", "engines", "pool", "portable", "beyond", "startup", "sizes", "ssz"].map((n) => `<!-- bench:start ${n} -->\n<!-- bench:end -->\n`).join("");
     const full = {...doc, env: {...doc.env, runtimeVersion: "24.0.0"}, options: {...doc.options, quick: false}};
     const out = generate(readme, [{name: "node-24.0.0_test.json", doc: full}], doc.build.wasm);
     assert.match(out, /\| case \| @noble\/hashes \| node:crypto \| sha256-simd's hmac\(\) \(key set up per call\) \|/);

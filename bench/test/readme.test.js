@@ -123,6 +123,7 @@ const readme =
   "top\n<!-- bench:start headline -->\nhand-written\n<!-- bench:end -->\nmiddle\n<!-- bench:start engines -->\n<!-- bench:end -->\n" +
   "<!-- bench:start pool -->\n<!-- bench:end -->\n<!-- bench:start portable -->\n<!-- bench:end -->\n" +
   "<!-- bench:start beyond -->\n<!-- bench:end -->\n<!-- bench:start startup -->\n<!-- bench:end -->\n" +
+  "<!-- bench:start sizes -->\n<!-- bench:end -->\n" +
   "<!-- bench:start ssz -->\n<!-- bench:end -->\nend\n";
 
 describe("README tables from bench/results/ (bench/readme.js)", function () {
