@@ -42,7 +42,8 @@ export function resultsFileName(env) {
  * Assembles the document in key order.
  * @param {object} parts
  * @param {object} parts.build  {commit, wasm: {file name: sha256}}: what was measured
- * @param {object} parts.env  {runtime, runtimeVersion, v8?, cpu, cores, platform, arch, simd, date, userAgent?, label?}
+ * @param {object} parts.env  {runtime, runtimeVersion, v8?, cpu, cpuFamily?, cpuModel?, cpuFlags?, cores, platform, arch, simd,
+ *   date, userAgent?, firstDigestMs?, label?}
  * @param {object} parts.options  the options the run used
  * @param {object[]} parts.results  rows from runner.runCases
  * @param {string[]} [parts.notes]  e.g. an implementation that could not be loaded
