@@ -15,7 +15,7 @@ BUILD := build
 
 include wasm.mk
 
-.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine readme check-readme deps clean
+.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -121,9 +121,10 @@ test-matrix: deps
 	node test/matrix.js $(ENGINES)
 
 # The headline in about a minute on a 2-core machine: the core functions and
-# digest at three sizes against the peers (bench/node.js --headline), printed
-# as a table and written to bench/results/*_headline.json, a partial run that
-# `make readme` leaves out.
+# digest at three sizes against the peers (bench/node.js --headline), and each
+# library's import and first digest in fresh processes (bench/startup.js),
+# printed as a table and written to bench/results/*_headline.json, a partial
+# run that `make readme` leaves out of all but its start-up table.
 bench: deps
 	node bench/node.js --headline $(BENCH_ARGS)
 
@@ -159,6 +160,12 @@ bench-engine: deps
 	@$(if $(filter $(BROWSERS),$(ENGINE)),$(XVFB) node bench/web/run-headless.js --browser $(ENGINE) --hasher $(BENCH_ARGS),\
 	  $(if $(ENGINE_$(ENGINE)),$(ENGINE_$(ENGINE)) bench/node.js --hasher $(BENCH_ARGS),\
 	  echo "ENGINE=$(ENGINE): one of node22 node24 node26 deno bun $(BROWSERS)"; exit 1))
+
+# The gzipped bytes each import of the package adds to a bundle, beside the
+# peers' (test/support/bundle-sizes.js), into bench/results/sizes.json, from
+# which `make readme` writes the README's table. Seconds, not a benchmark.
+sizes: deps
+	node bench/sizes.js
 
 # The README's measured tables, generated from bench/results/.
 readme: deps

@@ -90,7 +90,7 @@ function specs({pmt, asSha256Hasher}, {chunks20 = false} = {}) {
  * @param {HasherLibs} libs
  * @param {object} [options]
  * @param {{impl: string, hasher: object}[]} [options.hashers]  hashers to time instead of
- *   as-sha256's and ours' scalar module (ours-simd and hashtree stay)
+ *   as-sha256's and ours' portable build (ours-simd and hashtree stay)
  * @param {boolean} [options.chunks20]  add merkleizeBlocksBytes of 2^20 chunks
  * @returns {import("./cases.js").Case[]}
  */

@@ -2,7 +2,7 @@
 // process. Prints progress to stderr and a table to stdout, and writes the
 // results JSON (schema: bench/results/README.md).
 //
-//   node bench/node.js [--headline] [--quick] [--rounds N] [--time MS] [--filter REGEX]
+//   node bench/node.js [--headline] [--startup] [--quick] [--rounds N] [--time MS] [--filter REGEX]
 //                      [--impl REGEX] [--markdown] [--out FILE]
 //                      [--label TEXT] [--warmup-time MS] [--batch-ms MS] [--hasher] [--pool] [--beyond]
 //
@@ -18,7 +18,10 @@
 // on a 2-core machine), --pool the thread pool's of cases-pool.js
 // (sha256-simd/pool at 1, 2, 4, ... threads up to the core count), and
 // --beyond those of cases-beyond.js (HMAC, HKDF, PBKDF2, digestParts and
-// digestMany against noble and node:crypto).
+// digestMany against noble and node:crypto). The start-up case of startup.js
+// (a fresh process's import and first digest per library) runs where the
+// filter keeps its id: in full runs and headline runs; --startup runs it
+// alone, into a file ending in _startup.
 import * as asSha256 from "@chainsafe/as-sha256";
 import * as noble from "@noble/hashes/sha2.js";
 import * as hashWasm from "hash-wasm";
@@ -33,16 +36,18 @@ import {headlineCaseIds, idsFilter, makeCases, selectCases} from "./cases.js";
 import {buildInfo, environment, resultsDir} from "./results-files.js";
 import {makeResults, resultsFileName} from "./results.js";
 import {defaultOptions, runCases} from "./runner.js";
+import {runStartup, startupCase, startupRounds} from "./startup.js";
 import {formatResults} from "./table.js";
 
 /** --quick: enough to run every contender of every case, not to measure. */
-const quickOptions = {rounds: 2, time: 2, warmupTime: 0, batchMs: 0.2};
+const quickOptions = {rounds: 2, time: 2, warmupTime: 0, batchMs: 0.2, startupRounds: startupRounds.quick};
 
 export function parseOptions(argv) {
   const {values} = parseArgs({
     args: argv,
     options: {
       headline: {type: "boolean", default: false},
+      startup: {type: "boolean", default: false},
       quick: {type: "boolean", default: false},
       rounds: {type: "string"},
       time: {type: "string"},
@@ -58,7 +63,7 @@ export function parseOptions(argv) {
       beyond: {type: "boolean", default: false},
     },
   });
-  const o = {...defaultOptions, ...(values.quick ? quickOptions : {})};
+  const o = {...defaultOptions, startupRounds: startupRounds.full, ...(values.quick ? quickOptions : {})};
   const num = (name, key) => {
     if (values[name] === undefined) return;
     o[key] = Number(values[name]);
@@ -69,15 +74,17 @@ export function parseOptions(argv) {
   num("warmup-time", "warmupTime");
   num("batch-ms", "batchMs");
   if (o.rounds < 1) throw new Error("--rounds must be at least 1");
-  const {headline, quick, impl, markdown, out, label, hasher, pool, beyond} = values;
-  const filter = values.filter ?? (headline ? idsFilter(headlineCaseIds) : undefined);
-  return {...o, headline, quick, filter, impl, markdown, out, label, hasher, pool, beyond};
+  const {headline, startup, quick, impl, markdown, out, label, hasher, pool, beyond} = values;
+  const ids = headline ? [...headlineCaseIds, startupCase.id] : startup ? [startupCase.id] : null;
+  const filter = values.filter ?? (ids ? idsFilter(ids) : undefined);
+  return {...o, headline, startup, quick, filter, impl, markdown, out, label, hasher, pool, beyond};
 }
 
-/** Where the results go without --out: bench/results/, a headline run's name ending in _headline. */
-export function resultsFile(env, {headline}) {
+/** Where the results go without --out: bench/results/, a partial run's name ending in _headline or _startup. */
+export function resultsFile(env, {headline, startup}) {
   const name = resultsFileName(env);
-  return join(resultsDir, headline ? name.replace(/\.json$/, "_headline.json") : name);
+  const part = headline ? "_headline" : startup ? "_startup" : "";
+  return join(resultsDir, name.replace(/\.json$/, `${part}.json`));
 }
 
 const firstLine = (e) => String(e?.message ?? e).split("\n")[0];
@@ -172,17 +179,25 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   const progress = progressPrinter(stderr);
   const results = await runCases(cases, {...opts, oracle, onProgress: progress});
   await pools?.close();
+  const timeStartup = !opts.filter || new RegExp(opts.filter).test(startupCase.id);
+  if (timeStartup) {
+    const keep = (impl) => !opts.impl || new RegExp(opts.impl).test(impl);
+    const at = {caseId: startupCase.id, caseIndex: cases.length, caseCount: cases.length + 1, phase: "run"};
+    const onProgress = (p) => progress({...at, ...p});
+    const oursImpl = ours.simdEnabled ? "ours-simd" : "ours-js";
+    results.push(...(await runStartup({rounds: opts.startupRounds, oursImpl, oracle, keep, onProgress})));
+  }
 
   if (stderr.isTTY) stderr.write("\r\x1b[K");
 
-  const {rounds, time, warmupTime, batchMs, headline, quick, filter, impl, hasher, pool, beyond} = opts;
-  const options = {rounds, time, warmupTime, batchMs, quick, filter: filter ?? null, impl: impl ?? null, hasher, pool, beyond, headline};
+  const {rounds, time, warmupTime, batchMs, startupRounds, headline, startup, quick, filter, impl, hasher, pool, beyond} = opts;
+  const options = {rounds, time, warmupTime, batchMs, startupRounds, quick, filter: filter ?? null, impl: impl ?? null, hasher, pool, beyond, headline, startup};
   const env = environment({simd: ours.simdEnabled, ...(opts.label ? {label: opts.label} : {})});
   const doc = makeResults({build: buildInfo(), env, options, results, notes});
   const file = opts.out ?? resultsFile(doc.env, opts);
   mkdirSync(dirname(file), {recursive: true});
   writeFileSync(file, JSON.stringify(doc, null, 2) + "\n");
-  const text = formatResults(doc, cases, {markdown: opts.markdown});
+  const text = formatResults(doc, timeStartup ? [...cases, startupCase] : cases, {markdown: opts.markdown});
   stdout.write(text);
   stderr.write(`results written to ${file}\n`);
   return {doc, file, text};

@@ -1,13 +1,14 @@
 // The table of ssz's BeaconState workload (bench/ssz.js prints it), and the
-// README's, from the newest ssz_*.json in bench/results/ whose SIMD module is
-// the committed one.
+// README's, from the newest ssz_*.json in bench/results/ whose modules are
+// the committed ones.
+import {sameBuild} from "./results.js";
 import {formatTime, grid} from "./table.js";
 
 const ms = (x) => formatTime(x * 1e6);
 
-export function sszSection(files, simdSha256) {
-  const runs = files.filter(({name, doc}) => name.startsWith("ssz_") && doc.build?.simdWasmSha256 === simdSha256 && !doc.options?.quick);
-  if (runs.length === 0) return "No ssz_*.json file of the committed module in `bench/results/`.";
+export function sszSection(files, wasm) {
+  const runs = files.filter(({name, doc}) => name.startsWith("ssz_") && sameBuild(doc.build, wasm) && !doc.options?.quick);
+  if (runs.length === 0) return "No ssz_*.json file of the committed modules in `bench/results/`.";
   const {name, doc} = runs.sort((a, b) => (a.doc.env.date < b.doc.env.date ? 1 : -1))[0];
   return sszTable(doc, name);
 }

@@ -1,9 +1,10 @@
 // Writes the README's measured tables from bench/results/, between marker
 // comments (<!-- bench:start NAME --> ... <!-- bench:end -->), so no figure in
-// them is copied by hand. Only results files whose build.simdWasmSha256 is the
-// committed SIMD module's count: per engine, the newest full run (not --quick,
-// no --filter or --impl), and for the pool's and the beyond-* cases the newest
-// run of those cases.
+// them is copied by hand. Only results files whose build.wasm is the sha256 of
+// every committed wasm/*.wasm file count (readme-runs.js): per engine, the
+// newest full run (not --quick, no --filter or --impl), for the pool's and the
+// beyond-* cases the newest run of those cases, and for the start-up case
+// the newest run that has it.
 //
 //   node bench/readme.js [--check]
 //
@@ -12,25 +13,14 @@ import {readFileSync, writeFileSync} from "node:fs";
 import {join, resolve} from "node:path";
 import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
-import {moduleSha256, packageDir, readResults} from "./results-files.js";
+import {packageDir, readResults, wasmSha256} from "./results-files.js";
+import {sizesSection} from "./readme-sizes.js";
 import {sszSection} from "./readme-ssz.js";
-import {formatRatio, formatTime, grid} from "./table.js";
+import {engineName, engines, headlineEngine, inEngineOrder, matchingResults, newestPerEngine, sectionRuns, source} from "./readme-runs.js";
+import {startupCase} from "./startup.js";
+import {formatRatio, formatTime, grid, implName} from "./table.js";
 
 const readmePath = join(packageDir, "README.md");
-
-/** The engines, in table order: a results file's engine is its runtime, and for Node its major version. */
-const engines = [
-  ["node22", "Node 22"],
-  ["node24", "Node 24"],
-  ["node26", "Node 26"],
-  ["deno", "Deno"],
-  ["bun", "Bun"],
-  ["chromium", "Chromium"],
-  ["firefox", "Firefox"],
-  ["webkitgtk", "WebKitGTK"],
-];
-/** The engine of the tables of one engine: the LTS line users run. */
-const headlineEngine = "node24";
 
 /** The ratio table's cases: as-sha256's time over ours on each engine. */
 const ratioCases = [
@@ -54,50 +44,8 @@ const peers = [
   ["hashtree", "hashtree ÷ ours"],
 ];
 
-/** The keys of a map by engine: those of `engines` in its order, then the others. */
-const inEngineOrder = (byEngine) => [
-  ...engines.map(([key]) => key).filter((key) => byEngine.has(key)),
-  ...[...byEngine.keys()].filter((key) => !engines.some(([k]) => k === key)),
-];
-
-export function engineOf(env) {
-  return env.runtime === "node" ? `node${String(env.runtimeVersion).split(".")[0]}` : env.runtime;
-}
-
-/** "Node 24.22.3 (V8 13.6)", "Bun 1.4.5 (JavaScriptCore)", "Chromium 156.0.8078.108". */
-function engineName(env) {
-  const name = (engines.find(([key]) => key === engineOf(env))?.[1] ?? env.runtime).replace(/ \d+$/, "");
-  const v8 = env.v8 ? ` (V8 ${env.v8.split(".").slice(0, 2).join(".")})` : env.jsc ? " (JavaScriptCore)" : "";
-  return `${name} ${env.runtimeVersion}${v8}`;
-}
-
-const oursImpl = (doc) => (doc.env.simd ? "ours-simd" : "ours-scalar");
+const oursImpl = (doc) => (doc.env.simd ? "ours-simd" : "ours-js");
 const row = (doc, caseId, impl) => doc.results.find((r) => r.case === caseId && r.impl === impl);
-
-/** The newest run per engine of the SIMD module `simdSha256` that `keep(doc)` accepts, by engine. */
-function newestPerEngine(files, simdSha256, keep) {
-  const newest = new Map();
-  for (const {name, doc} of files) {
-    if (!Array.isArray(doc.results) || doc.build?.simdWasmSha256 !== simdSha256 || !keep(doc)) continue;
-    const engine = engineOf(doc.env);
-    if (!newest.has(engine) || newest.get(engine).doc.env.date < doc.env.date) newest.set(engine, {name, doc});
-  }
-  return newest;
-}
-
-/** The newest full run of each engine (not --quick, and no --filter or --impl) whose SIMD module is `simdSha256`. */
-export function matchingResults(files, simdSha256) {
-  return newestPerEngine(files, simdSha256, ({options: o}) => !o?.quick && !o?.filter && !o?.impl);
-}
-
-function source(name, doc) {
-  const e = doc.env;
-  const commit = doc.build.commit ? `, commit ${doc.build.commit.slice(0, 12)}` : "";
-  return (
-    `${engineName(e)}, ${e.cpu} (${e.cores} cores), ${doc.options.rounds} interleaved rounds, best round` +
-    `${commit}; from [\`bench/results/${name}\`](bench/results/${name}).`
-  );
-}
 
 /**
  * A table of `doc`'s cases `ids`: each case's title, then a cell per column
@@ -118,33 +66,33 @@ const time = (r) => formatTime(r.nsPerOp);
 const timeOverOurs = (r) => formatRatio(r.ratioVsOurs);
 const caseIdsOf = (doc, keep) => [...new Set(doc.results.map((r) => r.case))].filter(keep);
 
-/** Every case of one results file: ours, the scalar module, as-sha256, then each peer's time over ours. */
+/** Every case of one results file: ours, the portable build, as-sha256, then each peer's time over ours. */
 function headlineTable({name, doc}) {
   const ours = oursImpl(doc);
   // MB/s for the digests of 1 KiB and more.
   const withRate = (r) => time(r) + (r.mbPerSec > 0 && !r.case.endsWith(" B") && r.case.startsWith("digest-") ? ` (${r.mbPerSec.toFixed(0)} MB/s)` : "");
   const columns = [
     ["sha256-simd", ours, withRate],
-    ["scalar module", ours === "ours-simd" ? "ours-scalar" : null, time],
+    ["portable build", ours === "ours-simd" ? "ours-js" : null, time],
     ["as-sha256", "as-sha256", time],
     ...peers
       .filter(([impl]) => doc.results.some((r) => r.impl === impl))
       .map(([impl, label]) => [label, impl, impl === "as-sha256" ? (r) => `**${timeOverOurs(r)}**` : timeOverOurs]),
   ];
-  // The pool's and the beyond-* cases have tables of their own.
-  return [source(name, doc), "", caseTable(doc, caseIdsOf(doc, (id) => !/^(pool|beyond)-/.test(id)), columns)].join("\n");
+  // The pool's, the beyond-* and the start-up cases have tables of their own.
+  return [source(name, doc), "", caseTable(doc, caseIdsOf(doc, (id) => !/^(pool|beyond|startup)-/.test(id)), columns)].join("\n");
 }
 
 function headlineSection(matching) {
   const found = matching.get(headlineEngine);
-  return found ? headlineTable(found) : "No results file of Node 24 matches the committed module.";
+  return found ? headlineTable(found) : "No results file of Node 24 matches the committed modules.";
 }
 
 function ratioSection(matching) {
   const columns = inEngineOrder(matching);
   const lines = [];
   if (columns.length === 0) {
-    lines.push("No results file in `bench/results/` matches the committed module.");
+    lines.push("No results file in `bench/results/` matches the committed modules.");
   } else {
     const docs = columns.map((key) => matching.get(key).doc);
     const head = ["case", ...docs.map((doc) => engineName(doc.env))];
@@ -159,30 +107,16 @@ function ratioSection(matching) {
     lines.push("From " + columns.map((key) => `[\`${matching.get(key).name}\`](bench/results/${matching.get(key).name})`).join(", ") + ".");
   }
   const missing = engines.filter(([key]) => !matching.has(key)).map(([, label]) => label);
-  if (missing.length) lines.push(`Not shown, for want of a results file of the committed module: ${missing.join(", ")}.`);
+  if (missing.length) lines.push(`Not shown, for want of a results file of the committed modules: ${missing.join(", ")}.`);
   return lines.join("\n");
-}
-
-/**
- * The newest run of the committed module per engine that timed the cases
- * of one section (ids starting with `prefix`) at full length: not --quick,
- * no --impl, and no --filter but `^prefix` (all of them), by engine.
- */
-export function sectionRuns(files, simdSha256, prefix) {
-  return newestPerEngine(
-    files,
-    simdSha256,
-    ({options: o = {}, results}) =>
-      !o.quick && !o.impl && [undefined, null, `^${prefix}`].includes(o.filter) && results.some((r) => r.case.startsWith(prefix)),
-  );
 }
 
 /** The engines whose pool runs the README shows, in order of preference: Node 24, then 26. */
 const poolEngines = ["node24", "node26"];
 
-/** The newest pool run of the committed module, on the first of poolEngines that has one. */
-export function poolResults(files, simdSha256) {
-  const runs = sectionRuns(files, simdSha256, "pool-");
+/** The newest pool run of the committed modules, on the first of poolEngines that has one. */
+export function poolResults(files, wasm) {
+  const runs = sectionRuns(files, wasm, "pool-");
   return runs.get(poolEngines.find((e) => runs.has(e))) ?? null;
 }
 
@@ -192,7 +126,7 @@ export function poolResults(files, simdSha256) {
  * pool-split.js where the run has it (the machine's ceiling), and hashtree's.
  */
 function poolSection(found) {
-  if (!found) return "No results file of the thread pool (`make bench`, Node 24 or 26) matches the committed module.";
+  if (!found) return "No results file of the thread pool (`make bench`, Node 24 or 26) matches the committed modules.";
   const {name, doc} = found;
   const impls = [...new Set(doc.results.map((r) => r.impl))];
   const threads = impls.filter((impl) => /^pool-\d+$/.test(impl)).sort((a, b) => a.slice(5) - b.slice(5));
@@ -204,6 +138,22 @@ function poolSection(found) {
     ["hashtree", "hashtree", time],
   ];
   return [source(name, doc), "", caseTable(doc, caseIdsOf(doc, (id) => id.startsWith("pool-")), columns)].join("\n");
+}
+
+/**
+ * The start-up case (bench/startup.js) from Node 24's newest run of it of the
+ * committed modules, whatever else the run timed: each library's best and
+ * median time to import and digest in a fresh process, and its time over ours.
+ */
+function startupSection(files, wasm) {
+  const runs = newestPerEngine(files, wasm, ({options: o = {}, results}) => !o.quick && !o.impl && results.some((r) => r.case === startupCase.id));
+  const found = runs.get(headlineEngine);
+  if (!found) return "No results file of the start-up case (`make bench`) on Node 24 matches the committed modules.";
+  const {name, doc} = found;
+  const rows = doc.results.filter((r) => r.case === startupCase.id && r.correct);
+  const body = rows.map((r) => [implName(r.impl), formatTime(r.nsPerOp), formatTime(r.nsPerOpMedian), formatRatio(r.ratioVsOurs)]);
+  const how = `best and median of ${Math.max(...rows.map((r) => r.rounds))} fresh processes per library, taking turns`;
+  return [source(name, doc, how), "", grid(["library", "best", "median", "time ÷ sha256-simd's"], body, true)].join("\n");
 }
 
 /** README text with each marked section replaced by sections[name]; throws on a missing or unknown marker. */
@@ -255,10 +205,10 @@ const beyondLabels = [
  * (bench/node.js --beyond): each contender's time over sha256-simd's. The
  * other engines' runs are named after it.
  */
-function beyondSection(files, simdSha256) {
-  const runs = sectionRuns(files, simdSha256, "beyond-");
+function beyondSection(files, wasm) {
+  const runs = sectionRuns(files, wasm, "beyond-");
   const found = runs.get(headlineEngine);
-  if (!found) return "No results file of the beyond-* cases (`bench/node.js --beyond`) on Node 24 matches the committed module.";
+  if (!found) return "No results file of the beyond-* cases (`bench/node.js --beyond`) on Node 24 matches the committed modules.";
   const {name, doc} = found;
   const columns = beyondLabels.filter(([impl]) => doc.results.some((r) => r.impl === impl)).map(([impl, label]) => [label, impl, timeOverOurs]);
   const others = inEngineOrder(runs).filter((e) => e !== headlineEngine).map((e) => `[\`${runs.get(e).name}\`](bench/results/${runs.get(e).name})`);
@@ -270,23 +220,25 @@ function beyondSection(files, simdSha256) {
   ].join("\n");
 }
 
-export function generate(readme, files, simdSha256) {
-  const matching = matchingResults(files, simdSha256);
+export function generate(readme, files, wasm) {
+  const matching = matchingResults(files, wasm);
   return fillMarkers(readme, {
     headline: headlineSection(matching),
     engines: ratioSection(matching),
-    pool: poolSection(poolResults(files, simdSha256)),
+    pool: poolSection(poolResults(files, wasm)),
     portable: portableSection(files),
-    beyond: beyondSection(files, simdSha256),
-    ssz: sszSection(files, simdSha256),
+    beyond: beyondSection(files, wasm),
+    startup: startupSection(files, wasm),
+    sizes: sizesSection(files, wasm),
+    ssz: sszSection(files, wasm),
   });
 }
 
 function main() {
   const {values} = parseArgs({options: {check: {type: "boolean", default: false}}});
-  const simdSha256 = moduleSha256("sha256-simd.wasm");
+  const wasm = wasmSha256();
   const before = readFileSync(readmePath, "utf8");
-  const after = generate(before, readResults(), simdSha256);
+  const after = generate(before, readResults(), wasm);
   if (values.check) {
     if (after !== before) {
       console.error("check-readme: README.md's measured tables differ from bench/results/; run 'make readme' and commit");

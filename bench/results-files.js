@@ -15,10 +15,14 @@ export const resultsDir = fileURLToPath(new URL("results", import.meta.url));
 export const packageDir = dirname(createRequire(import.meta.url).resolve("sha256-simd/package.json"));
 
 /**
- * The sha256 of one of the wasm modules the package ships (wasm/*.wasm),
- * which `make check-wasm` keeps byte for byte what the loader embeds.
+ * The sha256 of every wasm module the package ships (wasm/*.wasm), by file
+ * name: `make check-wasm` keeps them byte for byte what the loader embeds.
  */
-export const moduleSha256 = (name) => createHash("sha256").update(readFileSync(join(packageDir, "wasm", name))).digest("hex");
+export function wasmSha256() {
+  const dir = join(packageDir, "wasm");
+  const names = readdirSync(dir).filter((n) => n.endsWith(".wasm")).sort();
+  return Object.fromEntries(names.map((n) => [n, createHash("sha256").update(readFileSync(join(dir, n))).digest("hex")]));
+}
 
 /** The checkout's commit, with "-dirty" where cpp/, js/ or wasm/ differ from it; null outside git. */
 function commit() {
@@ -33,7 +37,33 @@ function commit() {
 
 /** The `build` entry of a results file: the commit and the modules measured. */
 export function buildInfo() {
-  return {commit: commit(), simdWasmSha256: moduleSha256("sha256-simd.wasm"), scalarWasmSha256: moduleSha256("sha256-scalar.wasm")};
+  return {commit: commit(), wasm: wasmSha256()};
+}
+
+/** The x86 features the kernels' speed turns on, recorded where the CPU has them. */
+const cpuFlagNames = ["sha_ni", "avx2", "avx512f", "avx512vl"];
+
+/**
+ * {cpuFamily, cpuModel, cpuFlags} of the first processor in the text of
+ * /proc/cpuinfo; {} where it has no x86 family and model (an Arm CPU). One
+ * model name covers several generations ("AMD EPYC"); family and model do not.
+ */
+export function parseCpuInfo(text) {
+  const first = text.split(/\n\s*\n/)[0];
+  const field = (name) => new RegExp(`^${name}\\s*:(.*)$`, "m").exec(first)?.[1].trim();
+  const [cpuFamily, cpuModel] = [field("cpu family"), field("model")].map((v) => (/^\d+$/.test(v ?? "") ? Number(v) : null));
+  if (cpuFamily === null || cpuModel === null) return {};
+  const flags = new Set((field("flags") ?? "").split(/\s+/));
+  return {cpuFamily, cpuModel, cpuFlags: cpuFlagNames.filter((f) => flags.has(f))};
+}
+
+/** This machine's CPU family, model and flags on Linux (node:fs, as in Deno and Bun); {} elsewhere. */
+export function cpuDetails() {
+  try {
+    return process.platform === "linux" ? parseCpuInfo(readFileSync("/proc/cpuinfo", "utf8")) : {};
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -48,7 +78,13 @@ export function environment(extra) {
     ? {runtime: "bun", runtimeVersion: Bun.version, jsc: `WebKit ${process.versions.webkit}`}
     : {runtime: "node", runtimeVersion: process.versions.node, v8: process.versions.v8};
   const cpus = os.cpus();
-  const machine = {cpu: cpus[0]?.model?.trim() || "unknown", cores: os.availableParallelism?.() ?? cpus.length, platform: process.platform, arch: process.arch};
+  const machine = {
+    cpu: cpus[0]?.model?.trim() || "unknown",
+    ...cpuDetails(),
+    cores: os.availableParallelism?.() ?? cpus.length,
+    platform: process.platform,
+    arch: process.arch,
+  };
   return {...runtime, ...machine, ...extra, date: new Date().toISOString()};
 }
 

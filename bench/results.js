@@ -1,8 +1,19 @@
-// The results document (schema 1, described in bench/results/README.md) and its
+// The results document (schema 2, described in bench/results/README.md) and its
 // file name. Environment-neutral: the Node runner and the browser page both
 // write it.
 
-export const schema = 1;
+export const schema = 2;
+
+/**
+ * Whether a results file's `build` measured the modules `wasm` ({file name:
+ * sha256}): every one of them and no other. A schema-1 build, which names its
+ * modules otherwise, never does.
+ */
+export function sameBuild(build, wasm) {
+  const got = build?.wasm ?? {};
+  const names = Object.keys(wasm);
+  return names.length > 0 && Object.keys(got).length === names.length && names.every((n) => got[n] === wasm[n]);
+}
 
 /** "AMD EPYC 7763 64-Core Processor" -> "amd-epyc-7763"; "" -> "unknown-cpu". */
 export function cpuSlug(cpu) {
@@ -15,9 +26,14 @@ export function cpuSlug(cpu) {
   return words.slice(0, 3).join("-").replace(/\./g, "_") || "unknown-cpu";
 }
 
-/** e.g. node-20.20.2_amd-epyc_2026-11-30.json */
+/**
+ * e.g. node-24.22.3_amd-epyc-f26m2_2026-12-02.json: the CPU's family and model
+ * where the run knew them (not a page opened by hand), since one model name
+ * covers several CPUs.
+ */
 export function resultsFileName(env) {
-  const name = [`${env.runtime}-${env.runtimeVersion}`, cpuSlug(env.cpu), env.date.slice(0, 10)];
+  const model = Number.isInteger(env.cpuFamily) && Number.isInteger(env.cpuModel) ? `-f${env.cpuFamily}m${env.cpuModel}` : "";
+  const name = [`${env.runtime}-${env.runtimeVersion}`, cpuSlug(env.cpu) + model, env.date.slice(0, 10)];
   if (env.label) name.push(env.label);
   return name.map((p) => String(p).replace(/[^A-Za-z0-9._-]+/g, "-")).join("_") + ".json";
 }
@@ -25,8 +41,9 @@ export function resultsFileName(env) {
 /**
  * Assembles the document in key order.
  * @param {object} parts
- * @param {object} parts.build  {commit, simdWasmSha256, scalarWasmSha256}: what was measured
- * @param {object} parts.env  {runtime, runtimeVersion, v8?, cpu, cores, platform, arch, simd, date, userAgent?, label?}
+ * @param {object} parts.build  {commit, wasm: {file name: sha256}}: what was measured
+ * @param {object} parts.env  {runtime, runtimeVersion, v8?, cpu, cpuFamily?, cpuModel?, cpuFlags?, cores, platform, arch, simd,
+ *   date, userAgent?, firstDigestMs?, label?}
  * @param {object} parts.options  the options the run used
  * @param {object[]} parts.results  rows from runner.runCases
  * @param {string[]} [parts.notes]  e.g. an implementation that could not be loaded

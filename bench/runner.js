@@ -108,7 +108,7 @@ async function calibrate(k, batchMs, now) {
   return n;
 }
 
-const median = (xs) => {
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
@@ -202,8 +202,13 @@ function caseRows(c, marks, timed) {
     if (error) row.error = error;
     return row;
   });
+  return withRatios(rows);
+}
+
+/** Sets ratioVsOurs and ratioVsAsSha256 on the rows of one case, each against that case's timed row; returns them. */
+export function withRatios(rows) {
   const timedRow = (impl) => rows.find((r) => r.impl === impl && r.nsPerOp);
-  const ours = timedRow("ours-simd") ?? timedRow("ours-scalar");
+  const ours = timedRow("ours-simd") ?? timedRow("ours-js");
   const asSha = timedRow("as-sha256");
   for (const r of rows) {
     r.ratioVsOurs = r.nsPerOp && ours ? r.nsPerOp / ours.nsPerOp : null;

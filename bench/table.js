@@ -30,14 +30,13 @@ const ratio = formatRatio;
 /** How an implementation id of the results reads in the printed table: the package's own by its name. */
 const implNames = {
   "ours-simd": "sha256-simd",
-  "ours-scalar": "sha256-simd scalar",
   "ours-js": "sha256-simd portable",
   "ours-one-shot": "sha256-simd hmac()",
   "ours-digest-loop": "sha256-simd digest() loop",
   "ours-digest-joined": "sha256-simd digest() joined",
   "node-crypto": "node:crypto",
 };
-const implName = (id) => implNames[id] ?? id;
+export const implName = (id) => implNames[id] ?? id;
 
 const columns = ["implementation", "check", "best", "median", "rate", "t ÷ sha256-simd", "as-sha256 ÷ t"];
 
@@ -112,12 +111,12 @@ export function formatResults(doc, cases, {markdown = false} = {}) {
   }
   out.push(grid(columns, body, markdown, headings), "");
   out.push(
-    `${item}t ÷ sha256-simd: the implementation's best time over sha256-simd's (its SIMD module where the runtime ` +
-      "has SIMD); above 1, sha256-simd is faster.",
+    `${item}t ÷ sha256-simd: the implementation's best time over sha256-simd's (its SIMD modules where the runtime ` +
+      "has wasm SIMD, else its portable build); above 1, sha256-simd is faster.",
     `${item}as-sha256 ÷ t: as-sha256's best time over the implementation's; above 1, it is faster than as-sha256.`,
   );
-  if (doc.results.some((r) => r.impl === "ours-scalar")) {
-    out.push(`${item}sha256-simd scalar: the package's module without SIMD, which it runs where wasm SIMD is missing.`);
+  if (doc.results.some((r) => r.impl === "ours-js")) {
+    out.push(`${item}sha256-simd portable: the package's portable build (the same C++ as plain JavaScript), which it runs where wasm SIMD is missing or refused.`);
   }
   out.push("");
   for (const c of cases) {

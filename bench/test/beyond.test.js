@@ -17,7 +17,7 @@ import {checkCase} from "../runner.js";
 import {quickRun} from "./quick-run.js";
 
 const noble = {sha256, hmac, hkdf, pbkdf2};
-const variants = ours.simdEnabled ? ["ours-simd", "ours-scalar"] : ["ours-scalar"];
+const variants = ours.simdEnabled ? ["ours-simd", "ours-js"] : ["ours-js"];
 
 /** Case id -> contenders, written out here rather than read back from cases-beyond.js. */
 function expected(native, iterations) {
@@ -96,9 +96,9 @@ describe("bench/node.js --beyond --quick", function () {
   });
 
   it("writes a run bench/readme.js renders as a table of each contender's time over ours", function () {
-    const readme = ["headline", "engines", "pool", "portable", "beyond", "ssz"].map((n) => `<!-- bench:start ${n} -->\n<!-- bench:end -->\n`).join("");
+    const readme = ["headline", "engines", "pool", "portable", "beyond", "startup", "sizes", "ssz"].map((n) => `<!-- bench:start ${n} -->\n<!-- bench:end -->\n`).join("");
     const full = {...doc, env: {...doc.env, runtimeVersion: "24.0.0"}, options: {...doc.options, quick: false}};
-    const out = generate(readme, [{name: "node-24.0.0_test.json", doc: full}], doc.build.simdWasmSha256);
+    const out = generate(readme, [{name: "node-24.0.0_test.json", doc: full}], doc.build.wasm);
     assert.match(out, /\| case \| @noble\/hashes \| node:crypto \| sha256-simd's hmac\(\) \(key set up per call\) \|/);
     for (const c of new Set(doc.results.map((r) => r.title))) assert.match(out, new RegExp(`\\| ${c.replace(/[()]/g, "\\$&")} \\| \\d+\\.\\d\\d× \\|`));
   });

@@ -7,7 +7,7 @@ import {readdirSync, readFileSync} from "node:fs";
 import {basename, dirname, join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {resultsFile} from "../node.js";
-import {matchingResults} from "../readme.js";
+import {matchingResults} from "../readme-runs.js";
 import {resultsFileName} from "../results.js";
 import {runCases} from "../runner.js";
 import {simdEnabled} from "sha256-simd";
@@ -17,7 +17,7 @@ import {quickRun} from "./quick-run.js";
 const withoutComments = (src) => src.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
 /** The specifiers of a module's static and literal dynamic imports. */
 const imports = (code) => [...code.matchAll(/(?:from\s+|import\s*\(\s*)"([^"]+)"/g)].map((m) => m[1]);
-const base = ["ours-simd", "ours-scalar", "as-sha256", "hash-wasm", "noble", "node-crypto"];
+const base = ["ours-simd", "ours-js", "as-sha256", "hash-wasm", "noble", "node-crypto"];
 const with64 = [...base, "hashtree"];
 const withWeb = [...base, "webcrypto"];
 
@@ -40,7 +40,10 @@ const expected = {
   "digest-1 MiB": withWeb,
   "SHA256-new": base,
   "SHA256-update-64B-chunks": base,
+  // bench/startup.js: the JavaScript libraries' default entries, each in processes of its own.
+  "startup-first-digest": ["ours-simd", "as-sha256", "hash-wasm", "noble"],
 };
+const startupId = "startup-first-digest";
 
 const positive = (x) => typeof x === "number" && Number.isFinite(x) && x > 0;
 
@@ -55,10 +58,10 @@ describe("benchmark (bench/node.js --quick)", function () {
     ({doc} = run);
   });
 
-  it("writes the JSON where --out says, in schema 1", function () {
+  it("writes the JSON where --out says, in schema 2", function () {
     assert.equal(run.file, run.out);
     assert.deepEqual(doc, JSON.parse(JSON.stringify(run.returned)));
-    assert.equal(doc.schema, 1);
+    assert.equal(doc.schema, 2);
     const e = doc.env;
     assert.equal(e.runtime, "node");
     assert.equal(e.runtimeVersion, process.versions.node);
@@ -71,10 +74,10 @@ describe("benchmark (bench/node.js --quick)", function () {
     assert.ok(Array.isArray(doc.notes));
   });
 
-  it("records the build it measured: the commit and the committed modules' sha256", function () {
+  it("records the build it measured: the commit and the sha256 of every committed module", function () {
     const want = committedBuild();
-    assert.equal(doc.build.simdWasmSha256, want.simdWasmSha256);
-    assert.equal(doc.build.scalarWasmSha256, want.scalarWasmSha256);
+    assert.deepEqual(doc.build.wasm, want.wasm);
+    assert.ok(Object.keys(want.wasm).length >= 2, Object.keys(want.wasm).join());
     assert.match(doc.build.commit, new RegExp(`^${want.commit}(-dirty)?$`));
   });
 
@@ -97,11 +100,11 @@ describe("benchmark (bench/node.js --quick)", function () {
       const numbers = ["nsPerOp", "nsPerOpMedian", "opsPerSec", "ratioVsOurs", "ratioVsAsSha256", "samples", "callsPerSample"];
       for (const k of numbers) assert.ok(positive(r[k]), `${at} ${k} = ${r[k]}`);
       assert.ok(r.nsPerOp <= r.nsPerOpMedian, at);
-      assert.equal(r.rounds, doc.options.rounds, at);
+      assert.equal(r.rounds, r.case === startupId ? doc.options.startupRounds : doc.options.rounds, at);
       if ("mbPerSec" in r) assert.ok(positive(r.mbPerSec), at);
-      assert.ok(["call", "hash"].includes(r.unit), at);
+      assert.ok(["call", "hash", "process"].includes(r.unit), at);
     }
-    const ours = doc.results.filter((r) => r.impl === (simdEnabled ? "ours-simd" : "ours-scalar"));
+    const ours = doc.results.filter((r) => r.impl === (simdEnabled ? "ours-simd" : "ours-js"));
     for (const r of ours) assert.equal(r.ratioVsOurs, 1);
   });
 
@@ -110,9 +113,10 @@ describe("benchmark (bench/node.js --quick)", function () {
     assert.ok(!doc.results.some((r) => r.case === "digest-32 B" && "mbPerSec" in r));
   });
 
-  it("leaves the default module active after timing the scalar one", async function () {
-    const {simdEnabled: now} = await import("sha256-simd");
+  it("leaves the default backend active after timing the portable build", async function () {
+    const {backend, simdEnabled: now} = await import("sha256-simd");
     assert.equal(now, simdEnabled);
+    assert.equal(backend, simdEnabled ? "simd" : "js");
   });
 
   it("prints a table with a row per result, of the package and its peers without the project's targets", function () {
@@ -149,11 +153,12 @@ describe("headline benchmark (bench/node.js --headline --quick, what make bench 
     ({doc} = run);
   });
 
-  it("runs the headline cases against every peer", function () {
-    assert.deepEqual([...new Set(doc.results.map((r) => r.case))], headline);
+  it("runs the headline cases against every peer, then the start-up case", function () {
+    assert.deepEqual([...new Set(doc.results.map((r) => r.case))], [...headline, startupId]);
+    assert.deepEqual(doc.results.filter((r) => r.case === startupId).map((r) => r.impl), expected[startupId]);
     for (const id of headline) {
       const ran = doc.results.filter((r) => r.case === id).map((r) => r.impl);
-      for (const impl of [simdEnabled ? "ours-simd" : "ours-scalar", "as-sha256", "hash-wasm", "noble", "node-crypto"]) {
+      for (const impl of [simdEnabled ? "ours-simd" : "ours-js", "as-sha256", "hash-wasm", "noble", "node-crypto"]) {
         assert.ok(ran.includes(impl), `${id}: ${impl} in ${ran}`);
       }
     }
@@ -163,17 +168,26 @@ describe("headline benchmark (bench/node.js --headline --quick, what make bench 
   it("is recorded as a partial run, which the README's tables leave out", function () {
     assert.equal(doc.options.headline, true);
     assert.equal(typeof doc.options.filter, "string");
-    for (const id of headline) assert.match(id, new RegExp(doc.options.filter));
+    for (const id of [...headline, startupId]) assert.match(id, new RegExp(doc.options.filter));
     assert.doesNotMatch("digest-16 KiB", new RegExp(doc.options.filter));
     const full = {...doc, options: {...doc.options, quick: false, filter: null, headline: false}};
-    const sha = doc.build.simdWasmSha256;
-    assert.equal(matchingResults([{name: "h.json", doc: {...doc, options: {...doc.options, quick: false}}}], sha).size, 0);
-    assert.equal(matchingResults([{name: "f.json", doc: full}], sha).size, 1);
+    const wasm = doc.build.wasm;
+    assert.equal(matchingResults([{name: "h.json", doc: {...doc, options: {...doc.options, quick: false}}}], wasm).size, 0);
+    assert.equal(matchingResults([{name: "f.json", doc: full}], wasm).size, 1);
   });
 
   it("goes to a file of its own, so it does not replace a full run of the same day", function () {
     assert.equal(basename(resultsFile(doc.env, {headline: true})), resultsFileName(doc.env).replace(/\.json$/, "_headline.json"));
+    assert.equal(basename(resultsFile(doc.env, {startup: true})), resultsFileName(doc.env).replace(/\.json$/, "_startup.json"));
     assert.equal(basename(resultsFile(doc.env, {headline: false})), resultsFileName(doc.env));
+  });
+
+  it("runs the start-up case alone with --startup, as a partial run", async function () {
+    const {doc: alone, text} = await quickRun(["--startup"]);
+    assert.deepEqual(alone.results.map((r) => [r.case, r.impl, r.correct]), expected[startupId].map((impl) => [startupId, impl, true]));
+    assert.equal(alone.options.startup, true);
+    assert.equal(matchingResults([{name: "s.json", doc: {...alone, options: {...alone.options, quick: false}}}], alone.build.wasm).size, 0);
+    assert.match(text, /^start-up: import and first digest of 32 bytes, per process$/m);
   });
 
   it("says in its table that it is the headline and where the rest is", function () {

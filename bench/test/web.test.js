@@ -11,19 +11,20 @@ import * as asSha256 from "@chainsafe/as-sha256";
 import * as ours from "sha256-simd";
 import {makeCases} from "../cases.js";
 import {resultsDir} from "../results-files.js";
+import {formatTime} from "../table.js";
 import {waitForRun} from "../web/wait-for-run.js";
 import {chromiumMissing, collectErrors} from "sha256-simd-support/chromium.js";
 import {committedBuild} from "./committed-build.js";
 import {openQuickPage} from "./quick-page.js";
 
 const screenshotPath = fileURLToPath(new URL("../../test-output/web-bench.png", import.meta.url));
-const browserImpls = ["ours-simd", "ours-scalar", "ours-js", "as-sha256", "hash-wasm", "noble", "webcrypto"];
+const browserImpls = ["ours-simd", "ours-js", "as-sha256", "hash-wasm", "noble", "webcrypto"];
 const envKeys = ["runtime", "runtimeVersion", "v8", "cpu", "cores", "platform", "arch", "simd", "date"];
 const rowKeys = ["case", "impl", "nsPerOp", "nsPerOpMedian", "opsPerSec", "ratioVsAsSha256", "ratioVsOurs", "correct", "rounds", "samples"];
 const positive = (x) => Number.isFinite(x) && x > 0;
 /** What ?hasher=1 must run, written out here rather than read back from cases-hasher.js. */
 const hasherCaseIds = ["hasher-merkleizeBlocksBytes-2^16", "hasher-executeHashComputations-250k"];
-const hasherImpls = ["ours-simd", "ours-scalar", "as-sha256"];
+const hasherImpls = ["ours-simd", "ours-js", "as-sha256"];
 const hasherChunk = /\/chunks\/hasher-cases-[^/]*\.js$/;
 const poolChunk = /\/chunks\/pool-cases-[^/]*\.js$/;
 
@@ -105,20 +106,21 @@ describe("the benchmark page in Chromium (quick mode)", function () {
     assert.equal(env.crossOriginIsolated, true, "the server's COOP/COEP headers should isolate the page");
     assert.ok(env.cores > 0);
     assert.ok(env.timerStepMs > 0 && env.timerStepMs <= 0.02, `performance.now() steps by ${env.timerStepMs} ms`);
+    // The worker's import() of the package and first digest: more than a timer step, less than the run.
+    assert.ok(env.firstDigestMs >= env.timerStepMs && env.firstDigestMs < 30_000, `firstDigestMs is ${env.firstDigestMs}`);
   });
 
   it("downloads the results as a file in the schema of bench/results/", async function () {
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
     assert.match(download.suggestedFilename(), /^chromium-[\d.]+_test-one_\d{4}-\d{2}-\d{2}\.json$/);
     const file = JSON.parse(await readFile(await download.path(), "utf8"));
-    assert.equal(file.schema, 1);
+    assert.equal(file.schema, 2);
     for (const key of envKeys) assert.ok(key in file.env, `env.${key} missing`);
     assert.equal(typeof file.options, "object");
     for (const r of file.results) for (const key of rowKeys) assert.ok(key in r, `${r.case} / ${r.impl}: ${key} missing`);
     assert.deepEqual(file, results);
     const want = committedBuild();
-    assert.equal(file.build.simdWasmSha256, want.simdWasmSha256);
-    assert.equal(file.build.scalarWasmSha256, want.scalarWasmSha256);
+    assert.deepEqual(file.build.wasm, want.wasm);
     assert.match(file.build.commit, new RegExp(`^${want.commit}(-dirty)?$`));
   });
 
@@ -149,10 +151,10 @@ describe("the benchmark page in Chromium (quick mode)", function () {
 
   it("refuses a file that is not a results file, saying why", async function () {
     const path = join(dir, "bad.json");
-    await writeFile(path, JSON.stringify({schema: 2, results: []}));
+    await writeFile(path, JSON.stringify({schema: 3, results: []}));
     await page.setInputFiles("#load", path);
     await page.waitForFunction(() => document.querySelector("#notices p"));
-    assert.match(await page.locator("#notices p").first().textContent(), /bad\.json: schema is 2/);
+    assert.match(await page.locator("#notices p").first().textContent(), /bad\.json: schema is 3, expected 1 or 2/);
     assert.equal((await headers()).length, 3);
   });
 
@@ -176,7 +178,7 @@ describe("the benchmark page in Chromium (quick mode)", function () {
   });
 
   it("shows this run's speed-ups over as-sha256 for the chosen implementation", async function () {
-    for (const impl of ["ours-scalar", "ours-simd", "ours-js"]) {
+    for (const impl of ["ours-js", "ours-simd"]) {
       await page.selectOption("#compare-impl", impl);
       const cells = await page.locator("#compare-table tbody tr").evaluateAll((trs) =>
         trs.map((tr) => [tr.dataset.case, tr.querySelector("td.ratio").textContent]),
@@ -190,16 +192,16 @@ describe("the benchmark page in Chromium (quick mode)", function () {
     }
   });
 
-  it("times the portable backend on every case, from a bundle of its own", async function () {
+  it("times the portable build on every case, in the worker's one copy of the package", async function () {
     const cases = [...new Set(results.results.map((r) => r.case))];
     assert.deepEqual(results.results.filter((r) => r.impl === "ours-js").map((r) => r.case), cases);
-    assert.ok(fetched.some((u) => u.endsWith("/sha256-simd-portable.js")), "the portable bundle should have been fetched");
-    assert.ok(results.notes.some((n) => n.startsWith("ours-js is sha256-simd/portable")), `notes: ${results.notes}`);
-    // Both copies of the package's loader, as the worker found them.
+    assert.ok(results.notes.some((n) => n.startsWith("ours-js is sha256-simd on its portable build")), `notes: ${results.notes}`);
+    // The backend the worker's package had before any row forced another.
     const env = await page
       .locator("#env")
       .evaluate((dl) => Object.fromEntries([...dl.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling.textContent])));
-    assert.equal(env["sha256-simd backend"], "simd (sha256-simd), js (sha256-simd/portable)");
+    assert.equal(env["sha256-simd backend"], "simd");
+    assert.equal(env["sha256-simd import and first digest"], `${formatTime(results.env.firstDigestMs * 1e6)} (worker)`);
   });
 
   it("runs only the cases and implementations chosen by ?filter and ?impl, with ?rounds", async function () {
@@ -255,7 +257,7 @@ describe("the benchmark page in Chromium (quick mode)", function () {
       const counts = [1, 2, 4, 8, 16].filter((t) => t <= env.cores);
       if (!counts.includes(env.cores)) counts.push(env.cores);
       assert.ok(notes.includes(`sha256-simd/pool: threads asked for and in use: ${counts.map((t) => `${t} -> ${t}`).join(", ")}`), `notes: ${notes}`);
-      if (env.cores > 1) assert.ok(otherFetched.some((u) => u.endsWith("/chunks/pool-worker.js")), "the pool's workers should have started");
+      if (env.cores > 1) assert.ok(otherFetched.some((u) => new URL(u).pathname === "/pool-worker.js"), "the pool's workers should have started");
       assert.deepEqual(
         rows.map((r) => r.impl),
         ["ours-simd", ...counts.map((t) => `pool-${t}`)],

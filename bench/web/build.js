@@ -5,14 +5,12 @@
 // The page and its worker import the package as "sha256-simd", which esbuild
 // finds in node_modules (the workspace's link to the repository root) and
 // resolves through its "exports" map, as a user's bundler would.
-// sha256-simd/portable is a bundle of its own (src/ours-js.js says why).
 import {copyFile, mkdir} from "node:fs/promises";
 import {join, resolve} from "node:path";
 import {fileURLToPath, pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import * as esbuild from "esbuild";
 import {buildInfo, readResults, resultsDir} from "../results-files.js";
-import {portableBundle} from "./src/ours-js.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const srcDir = join(here, "src");
@@ -41,7 +39,7 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
   // The results files of the page's format, with a schema (bench/node.js's
   // and the page's): bench/portable.js and bench/ssz.js write their own.
   const files = readResults().filter(({doc}) => typeof doc.schema === "number");
-  const common = {
+  await esbuild.build({
     bundle: true,
     format: "esm",
     platform: "browser",
@@ -50,13 +48,9 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
     sourcemap: "linked",
     legalComments: "linked",
     logLevel: "warning",
-  };
-  // A build of its own, so that none of the package's modules is shared with
-  // the worker's: its loader state is then the portable entry's alone.
-  await esbuild.build({...common, entryPoints: [join(srcDir, "portable-entry.js")], outfile: join(out, portableBundle)});
-  await esbuild.build({
-    ...common,
-    entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js"), "chunks/pool-worker": join(srcDir, "pool-worker.js")},
+    // The pool's worker script goes where the pool's code, bundled into a
+    // chunk under chunks/, looks for it: ../pool-worker.js from that chunk.
+    entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js"), "pool-worker": join(srcDir, "pool-worker.js")},
     outdir: out,
     // The worker's dynamic imports of the hasher, pool and beyond-as-sha256
     // cases each become a chunk of their own, so persistent-merkle-tree (or

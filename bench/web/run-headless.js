@@ -13,7 +13,9 @@
 // needs only an entry there. The results file names the browser by that key
 // and the version its driver reports. --out defaults to bench/results/<name the page gives
 // the file>; --cpu to this machine's CPU model as Node reports it (a page
-// cannot read it); --hasher adds the merkle hasher cases (the page's ?hasher=1),
+// cannot read it), and the file gets this machine's CPU family, model and
+// flags (bench/results-files.js), as bench/node.js records them, since the
+// browser runs here; --hasher adds the merkle hasher cases (the page's ?hasher=1),
 // --pool the thread pool's (?pool=1), --beyond the beyond-as-sha256 cases of
 // bench/cases-beyond.js (?beyond=1). It prints bench/node.js's table of them.
 import {mkdtemp, rm, writeFile} from "node:fs/promises";
@@ -27,7 +29,7 @@ import {openPage} from "sha256-simd-support/open-page.js";
 import {startServer} from "sha256-simd-support/serve.js";
 import {resultsFileName} from "../results.js";
 import {formatResults} from "../table.js";
-import {resultsDir} from "../results-files.js";
+import {cpuDetails, resultsDir} from "../results-files.js";
 import {build} from "./build.js";
 import {waitForRun} from "./wait-for-run.js";
 
@@ -75,8 +77,8 @@ try {
   // where a download would need each one's own download handling.
   const doc = await page.evaluate(() => window.benchResults);
   // The driver knows the browser, where the page has only its user agent
-  // string (WebKitGTK's reads as Safari's).
-  Object.assign(doc.env, {runtime: args.browser, runtimeVersion: version});
+  // string (WebKitGTK's reads as Safari's); and this process, the CPU.
+  Object.assign(doc.env, {runtime: args.browser, runtimeVersion: version, ...cpuDetails()});
   const out = args.out || join(resultsDir, resultsFileName(doc.env));
   await writeFile(out, JSON.stringify(doc, null, 2) + "\n");
   if (args.screenshot && page.screenshot) await page.screenshot({path: args.screenshot, fullPage: true});

@@ -3,7 +3,7 @@
 // persistent-merkle-tree in a chunk of their own, fetched only by a run that
 // asks for these cases.
 //
-// The contenders are ours (its SIMD and its scalar module) and
+// The contenders are ours (its SIMD modules and its portable build) and
 // persistent-merkle-tree's as-sha256 hasher. hashtree is a native addon, and
 // @chainsafe/ssz needs Node's Buffer, so no ssz is passed: cases-hasher.js
 // then leaves out the validator cases.

@@ -3,6 +3,7 @@ import {implIds} from "../../cases.js";
 
 const info = {
   "ours-simd": {label: "sha256-simd (SIMD)", color: "#1f77b4"},
+  // In results files from before the portable build replaced the scalar module.
   "ours-scalar": {label: "sha256-simd (scalar)", color: "#6baed6"},
   "ours-js": {label: "sha256-simd (portable JS)", color: "#17becf"},
   "as-sha256": {label: "@chainsafe/as-sha256", color: "#7f7f7f"},

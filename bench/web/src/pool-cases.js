@@ -1,9 +1,9 @@
 // The thread pool's cases of bench/cases-pool.js, for the worker, which
 // imports this module dynamically: it, sha256-simd/pool and
 // persistent-merkle-tree are then a chunk of their own, fetched only by a run
-// that asks for them. The pool's own workers start from
-// chunks/pool-worker.js (build.js), next to the chunk holding the pool's
-// code, where its `new URL("./pool-worker.js", import.meta.url)` looks.
+// that asks for them. The pool's own workers start from pool-worker.js
+// (build.js), one folder above the chunk holding the pool's code, where its
+// `new URL("../pool-worker.js", import.meta.url)` (js/pool/spawn.js) looks.
 //
 // Left out here as in the hasher cases: hashtree (a native addon) and the
 // validator cases (@chainsafe/ssz needs Node's Buffer).

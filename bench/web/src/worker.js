@@ -1,19 +1,17 @@
 // Runs the benchmark off the page's main thread, so the page stays
-// responsive: the cases of bench/cases.js, with the portable backend among
-// ours (ours-js.js), and, when asked, the merkle hasher's, the thread pool's
-// and the beyond-as-sha256 cases (hasher-cases.js, pool-cases.js,
-// beyond-cases.js), each from a chunk of its own that a run without them
-// never fetches. bench/runner.js checks every case against WebCrypto, then
-// times it. Messages out: env, plan, marks (per case), progress, rows (per
-// case), done, error.
+// responsive: the cases of bench/cases.js (ours on its SIMD modules and on its
+// portable build, forced with reinitializeInstance(false)), and, when asked,
+// the merkle hasher's, the thread pool's and the beyond-as-sha256 cases
+// (hasher-cases.js, pool-cases.js, beyond-cases.js), each from a chunk of its
+// own that a run without them never fetches. bench/runner.js checks every
+// case against WebCrypto, then times it. Messages out: env, plan, marks (per
+// case), progress, rows (per case), done, error.
 import * as asSha256 from "@chainsafe/as-sha256";
 import {sha256} from "@noble/hashes/sha2.js";
 import {createSHA256} from "hash-wasm";
-import * as ours from "sha256-simd";
 import {makeCases, selectCases} from "../../cases.js";
 import {checkCase, defaultOptions, runCases} from "../../runner.js";
 import {timerStepMs} from "./env.js";
-import {loadPortable, portableBundle} from "./ours-js.js";
 
 const subtle = globalThis.crypto.subtle;
 const oracle = (bytes) => subtle.digest("SHA-256", bytes);
@@ -32,25 +30,36 @@ function runOptions(quick, timing, stepMs) {
   return {...base, batchMs, time: Math.max(base.time, 3 * batchMs)};
 }
 
+/**
+ * The package, imported when a run starts: firstDigestMs is the time from
+ * before that import (fetching its chunk, compiling its wasm) to after its
+ * first digest of 32 bytes returns, what a page pays before its first hash.
+ */
+async function importOurs() {
+  const t0 = performance.now();
+  const ours = await import("sha256-simd");
+  ours.digest(new Uint8Array(32));
+  return {ours, firstDigestMs: performance.now() - t0};
+}
+
 function describeCase(c) {
   const {id, title, description, peerNote, unit, bytesPerOp, opsPerCall} = c;
   return {id, title, description, peerNote, unit, bytesPerOp, opsPerCall, impls: c.contenders.map((k) => k.impl)};
 }
 
 async function run({quick, timing = {}, filter, impl, hasher, pool, beyond}) {
+  const {ours, firstDigestMs} = await importOurs();
   const stepMs = timerStepMs();
-  // Relative to this worker's script, wherever the code doing it was bundled.
-  const portable = await loadPortable(ours, new URL(portableBundle, self.location.href).href);
   postMessage({
     type: "env",
+    firstDigestMs,
     timerStepMs: stepMs,
     crossOriginIsolated: globalThis.crossOriginIsolated === true,
     simd: ours.simdEnabled,
     backend: ours.backend,
-    portableBackend: portable.backend,
   });
   const options = runOptions(quick, timing, stepMs);
-  const libs = {ours, portable, asSha256, hashWasm: {createSHA256}, noble: {sha256}, webcrypto: subtle};
+  const libs = {ours, asSha256, hashWasm: {createSHA256}, noble: {sha256}, webcrypto: subtle};
   const all = await makeCases(libs);
   if (hasher) all.push(...(await import("./hasher-cases.js")).makeBrowserHasherCases(ours));
   const pools = pool ? await (await import("./pool-cases.js")).makeBrowserPoolCases(ours) : null;

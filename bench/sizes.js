@@ -1,0 +1,42 @@
+// What each import of sha256-simd adds to an application's bundle, beside the
+// peers' equivalents (test/support/bundle-sizes.js): prints the table and
+// writes bench/results/sizes.json, which bench/readme.js renders in the
+// README while its build is the committed modules. `make sizes` runs it.
+//
+//   node bench/sizes.js [--out FILE]
+import {writeFileSync} from "node:fs";
+import {join} from "node:path";
+import {fileURLToPath, pathToFileURL} from "node:url";
+import {parseArgs} from "node:util";
+import {SIZE_CASES, bundleSize, esbuildVersion} from "sha256-simd-support/bundle-sizes.js";
+import {sizesTable} from "./readme-sizes.js";
+import {buildInfo, resultsDir} from "./results-files.js";
+
+/** bench/, a workspace that depends on the package: "sha256-simd" resolves here through its exports, as in an application. */
+const resolveDir = fileURLToPath(new URL(".", import.meta.url));
+
+/** Every case's gzipped and minified bytes, with the build, esbuild's version and the date. */
+export async function measureSizes() {
+  const cases = [];
+  for (const c of SIZE_CASES) {
+    const {gzip, minified} = await bundleSize(c, {resolveDir});
+    const {contents, ...what} = c;
+    cases.push({...what, gzip, minified});
+  }
+  return {build: buildInfo(), esbuild: esbuildVersion, date: new Date().toISOString(), cases};
+}
+
+export async function main(argv, {stdout = process.stdout} = {}) {
+  const {values} = parseArgs({args: argv, options: {out: {type: "string", default: join(resultsDir, "sizes.json")}}});
+  const doc = await measureSizes();
+  writeFileSync(values.out, JSON.stringify(doc, null, 2) + "\n");
+  stdout.write(`Gzipped bytes, esbuild ${doc.esbuild}, bundled from bench/:\n\n${sizesTable(doc, false)}\n\nwritten to ${values.out}\n`);
+  return doc;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).catch((e) => {
+    process.stderr.write(`${e?.stack ?? e}\n`);
+    process.exitCode = 1;
+  });
+}

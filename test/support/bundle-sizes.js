@@ -1,0 +1,102 @@
+// What an import of sha256-simd costs an application's bundle, beside the
+// peers' equivalents: SIZE_CASES, the imports, and bundleSize(), which
+// bundles one as an application's bundler would (esbuild, minified ESM for
+// browsers, .wasm imports left to be served apart) and gzips it at level 9.
+// bench/sizes.js writes the table of them; test/ holds budgets to them.
+import {gzipSync} from "node:zlib";
+import * as esbuild from "esbuild";
+
+/** The version of esbuild bundleSize() bundles with. */
+export const esbuildVersion = esbuild.version;
+
+/** Cloudflare Workers' export conditions, as its bundler resolves them. */
+const workerd = ["workerd", "worker", "browser"];
+const dropIn = `export {digest, digest64, hashInto} from "sha256-simd";\nexport {hasher} from "sha256-simd/hasher";`;
+
+/**
+ * @typedef {object} SizeCase
+ * @property {string} id
+ * @property {string} lib  the package the entry imports: sha256-simd, @chainsafe/as-sha256 or @noble/hashes
+ * @property {string} title  what it imports, under which conditions
+ * @property {string} contents  the entry module's source
+ * @property {string[]} conditions  export conditions besides those of esbuild's platform "browser"
+ * @property {string} [sameAs]  a peer's: the id of sha256-simd's case whose work it does
+ */
+
+/** @type {SizeCase[]} */
+export const SIZE_CASES = [
+  {id: "digest", lib: "sha256-simd", title: "{digest}", contents: `export {digest} from "sha256-simd";`, conditions: []},
+  {id: "drop-in", lib: "sha256-simd", title: "{digest, digest64, hashInto} and the hasher", contents: dropIn, conditions: []},
+  {id: "hasher", lib: "sha256-simd", title: "sha256-simd/hasher", contents: `export {hasher} from "sha256-simd/hasher";`, conditions: []},
+  {
+    id: "extras",
+    lib: "sha256-simd",
+    title: "{digest, hmac, hkdf, pbkdf2, digestMany}",
+    contents: `export {digest, hmac, hkdf, pbkdf2, digestMany} from "sha256-simd";`,
+    conditions: [],
+  },
+  {
+    id: "everything",
+    lib: "sha256-simd",
+    title: "everything, with the hasher",
+    contents: `export * from "sha256-simd";\nexport {hasher} from "sha256-simd/hasher";`,
+    conditions: [],
+  },
+  {id: "digest-react-native", lib: "sha256-simd", title: "{digest}, react-native", contents: `export {digest} from "sha256-simd";`, conditions: ["react-native"]},
+  {
+    id: "hasher-react-native",
+    lib: "sha256-simd",
+    title: "sha256-simd/hasher, react-native",
+    contents: `export {hasher} from "sha256-simd/hasher";`,
+    conditions: ["react-native"],
+  },
+  {id: "digest-workerd", lib: "sha256-simd", title: "{digest}, workerd (.wasm apart)", contents: `export {digest} from "sha256-simd";`, conditions: workerd},
+  {
+    id: "as-sha256-digest",
+    lib: "@chainsafe/as-sha256",
+    title: "{digest}",
+    contents: `export {digest} from "@chainsafe/as-sha256";`,
+    conditions: [],
+    sameAs: "digest",
+  },
+  {
+    id: "as-sha256-drop-in",
+    lib: "@chainsafe/as-sha256",
+    title: "{digest, digest64, hashInto}",
+    contents: `export {digest, digest64, hashInto} from "@chainsafe/as-sha256";`,
+    conditions: [],
+    sameAs: "drop-in",
+  },
+  {
+    id: "noble-sha256",
+    lib: "@noble/hashes",
+    title: "{sha256} from @noble/hashes/sha2.js",
+    contents: `export {sha256} from "@noble/hashes/sha2.js";`,
+    conditions: [],
+    sameAs: "digest",
+  },
+];
+
+/**
+ * The bytes of `entry` (a SizeCase) bundled: {gzip, minified, inputs}, inputs
+ * being the files that went in as esbuild's metafile names them. `resolveDir`
+ * is where the entry's imports resolve from: a folder whose node_modules
+ * finds "sha256-simd" through its exports, such as bench/.
+ */
+export async function bundleSize(entry, {resolveDir}) {
+  const result = await esbuild.build({
+    stdin: {contents: entry.contents, resolveDir, sourcefile: "entry.js"},
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    conditions: entry.conditions,
+    mainFields: ["module", "main"],
+    external: ["*.wasm"],
+    write: false,
+    metafile: true,
+    logLevel: "warning",
+  });
+  const code = result.outputFiles[0].contents;
+  return {gzip: gzipSync(code, {level: 9}).length, minified: code.length, inputs: Object.keys(result.metafile.inputs)};
+}
