@@ -15,12 +15,25 @@ BUILD := build
 
 include wasm.mk
 
-.PHONY: wasm check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
+.PHONY: wasm bundles check-bundles check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
 	@for f in $(GENERATED); do cp $(BUILD)/$$f $$f; done
 	@for f in $(WASM); do printf '%-28s %6d bytes  sha256 %s\n' $$f $$(wc -c <$$f) $$(sha256sum $$f | cut -c1-64); done
+	@$(MAKE) --no-print-directory bundles
+
+# The bundled files of js/generated/ (tools/bundle.mjs): built from js/ with
+# the esbuild of package-lock.json, committed, and checked like the wasm.
+BUNDLES := pool-worker.js server.js server-index.js server-hasher.js server-pool.js
+bundles: deps
+	@node tools/bundle.mjs
+
+check-bundles: deps
+	@rm -rf $(BUILD)/bundles && node tools/bundle.mjs $(BUILD)/bundles >/dev/null
+	@for f in $(BUNDLES); do cmp -s js/generated/$$f $(BUILD)/bundles/$$f || \
+		{ echo "check-bundles: js/generated/$$f differs from what 'make bundles' builds from js/; run 'make bundles' and commit"; exit 1; }; done
+	@echo "check-bundles: committed js/generated/{$$(echo $(BUNDLES) | tr ' ' ,)} are what js/ bundles to"
 
 check-emcc:
 	@v=$$($(EMCC) --version 2>/dev/null | head -n 1); case "$$v" in *" $(EMCC_VERSION) "*) ;; \
@@ -49,6 +62,7 @@ test: deps
 	@if $(MAKE) --no-print-directory -s check-emcc 2>/dev/null; then $(MAKE) --no-print-directory check-wasm; \
 	elif [ "$(REQUIRE_WASM_CHECK)" = 1 ]; then echo "make test: FAILED: REQUIRE_WASM_CHECK=1 and the toolchain above is not the pinned one"; exit 1; \
 	else echo "make test: WARNING: SKIPPED the rebuild-and-compare of wasm/ with cpp/ (needs the toolchain above); testing the committed modules"; fi
+	@$(MAKE) --no-print-directory check-bundles
 	@$(MAKE) --no-print-directory test-only
 
 # Test files run in three processes at once: the browser tests mostly wait on

@@ -15,12 +15,21 @@ export interface HashPoolOptions {
    * Default 1000.
    */
   timeoutMs?: number;
+  /**
+   * Where the workers' script is, for a bundler that does not follow
+   * `new Worker(new URL(...))` (esbuild, Rollup, bun build): a copy of
+   * sha256-simd/pool-worker.js, as a URL or a string. Default: the
+   * package's own. (Typed by its href, so that no DOM or Node types are needed.)
+   */
+  workerUrl?: string | {readonly href: string};
 }
 
 /** What befell a pool's workers since it started. */
 export interface HashPoolStats {
   /** Threads in use now, the caller included. */
   threads: number;
+  /** Where this runtime cannot run the pool's threads, why (a page that is not cross-origin isolated, React Native); else null. */
+  noThreads: string | null;
   /** Workers started, replacements included. */
   started: number;
   /** Workers that took the place of one that exited, hung or failed. */

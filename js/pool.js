@@ -1,15 +1,11 @@
 // sha256-simd/pool: hashInto, digestMany and the persistent-merkle-tree Hasher
 // spread over several threads, with every call synchronous. Each worker has
-// its own instance of the wasm module; data goes through one SharedArrayBuffer
-// of fixed size, two slots per worker (js/pool-unit.js). The files, each
-// importing only those after it:
-//   pool.js         the public pool and its createHashPool
-//   pool-hasher.js  the Hasher adapter
-//   pool-run.js     the scheduler: units on the workers and the caller
-//   pool-plan.js    how calls are cut into units
-//   pool-spawn.js   starting and replacing workers
-//   pool-unit.js    the shared buffer's layout and the unit function
-//   pool-serve.js   a worker's loop (pool-worker.js runs it)
+// its own instance of the wasm modules; data goes through one
+// SharedArrayBuffer of fixed size, two slots per worker. js/pool/ holds the
+// rest, each file importing only those after it: hasher.js (the Hasher
+// adapter), run.js (the scheduler), plan.js (how calls are cut into units),
+// workers.js and threads.js (starting and replacing workers), unit.js (the
+// shared buffer's layout and the ops), serve.js and worker.js (a worker).
 import {
   digestMany as digestManySingle,
   digestManyInto as digestManyIntoSingle,
@@ -22,8 +18,9 @@ import {backend} from "./core/loader.js";
 import {poolHasher} from "./pool/hasher.js";
 import {plan, planMany} from "./pool/plan.js";
 import {Scheduler} from "./pool/run.js";
-import {Crew, defaultThreads, threadsUnavailable} from "./pool/spawn.js";
-import * as u from "./pool/unit.js";
+import {defaultThreads, threadsUnavailable} from "#threads";
+import {Workers} from "./pool/workers.js";
+import * as unit from "./pool/unit.js";
 import {BLOCK, CHUNK} from "./core/sizes.js";
 
 /**
@@ -47,14 +44,16 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 const WORKER_SCRIPT = Symbol.for("sha256-simd/pool.workerScript");
 
 class Pool {
-  #crew = null;
+  #workers = null;
   #scheduler = null;
   #closed = false;
+  #why;
 
   /** @internal Use createHashPool(). */
-  constructor(crew, timeoutMs) {
-    this.#crew = crew;
-    if (crew) this.#scheduler = new Scheduler(crew, timeoutMs);
+  constructor(workers, timeoutMs, why) {
+    this.#workers = workers;
+    this.#why = why;
+    if (workers) this.#scheduler = new Scheduler(workers, timeoutMs);
     // What the Hasher adapter needs of the pool, and nothing else.
     const pool = this;
     this.hasher = poolHasher({
@@ -79,17 +78,18 @@ class Pool {
 
   /** Threads in use now, the caller included. */
   get threads() {
-    return this.#crew && !this.#closed ? 1 + this.#crew.live : 1;
+    return this.#workers && !this.#closed ? 1 + this.#workers.live : 1;
   }
 
   /**
    * What befell the workers since the pool started: workers started, those
    * replaced, those that exited, hung or failed a unit, replacements that
-   * failed to start, and the last error's message (or null).
+   * failed to start, and the last error's message (or null); and where this
+   * runtime cannot run threads, why (`noThreads`, else null).
    */
   stats() {
-    const s = this.#crew?.stats() ?? {started: 0, replaced: 0, exited: 0, hung: 0, failed: 0, startFailures: 0, lastError: null};
-    return {threads: this.threads, ...s};
+    const s = this.#workers?.stats() ?? {started: 0, replaced: 0, exited: 0, hung: 0, failed: 0, startFailures: 0, lastError: null};
+    return {threads: this.threads, noThreads: this.#why, ...s};
   }
 
   /** Hashes input.length / 64 messages into output; as hashInto of sha256-simd. */
@@ -101,15 +101,15 @@ class Pool {
       return;
     }
     const [from, to] = [plainView(input, n), plainView(output, n / 2)];
-    const at = plan(n / BLOCK, u.SLOT_IN / BLOCK, this.threads);
+    const at = plan(n / BLOCK, unit.SLOT_IN / BLOCK, this.threads);
     const part = (i) => from.subarray(at[i] * BLOCK, at[i + 1] * BLOCK);
     this.#scheduler.run({
       units: at.length - 1,
       fill: (i, slot) => {
         slot.set(part(i));
-        return [u.OP_HASH, (at[i + 1] - at[i]) * BLOCK, 0];
+        return [unit.OP_HASH, (at[i + 1] - at[i]) * BLOCK, 0];
       },
-      own: (i) => hashIntoSingle(part(i), to.subarray(at[i] * CHUNK, at[i + 1] * CHUNK)),
+      onCaller: (i) => hashIntoSingle(part(i), to.subarray(at[i] * CHUNK, at[i + 1] * CHUNK)),
       collect: (i, out, len) => to.set(out.subarray(0, len / 2), at[i] * CHUNK),
     });
   }
@@ -137,8 +137,8 @@ class Pool {
     const part = (i) => items.slice(runs[2 * i], runs[2 * i + 1]);
     this.#scheduler.run({
       units: runs.length / 2,
-      fill: (i, slot) => [u.OP_MANY, u.fillMany(part(i), lengths.slice(runs[2 * i], runs[2 * i + 1]), slot), runs[2 * i + 1] - runs[2 * i]],
-      own: (i) => digestManyIntoSingle(part(i), to.subarray(runs[2 * i] * CHUNK, runs[2 * i + 1] * CHUNK)),
+      fill: (i, slot) => [unit.OP_MANY, unit.fillMany(part(i), lengths.slice(runs[2 * i], runs[2 * i + 1]), slot), runs[2 * i + 1] - runs[2 * i]],
+      onCaller: (i) => digestManyIntoSingle(part(i), to.subarray(runs[2 * i] * CHUNK, runs[2 * i + 1] * CHUNK)),
       collect: (i, out) => to.set(out.subarray(0, (runs[2 * i + 1] - runs[2 * i]) * CHUNK), runs[2 * i] * CHUNK),
     });
   }
@@ -162,7 +162,7 @@ class Pool {
   async close() {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#crew?.close();
+    await this.#workers?.close();
   }
 
   #assertOpen() {
@@ -182,12 +182,18 @@ export async function createHashPool(options = {}) {
   const own = (name) => (Object.hasOwn(options, name) ? options[name] : undefined);
   const threads = own("threads");
   const timeoutMs = own("timeoutMs") ?? DEFAULT_TIMEOUT_MS;
+  const workerUrl = own("workerUrl");
   if (threads !== undefined) checkOption(threads, "threads", 1, MAX_THREADS, true);
   checkOption(timeoutMs, "timeoutMs", 1, MAX_TIMEOUT_MS, false);
-  const n = threadsUnavailable(backend) === null ? (threads ?? (await defaultThreads(MAX_DEFAULT_THREADS))) : 1;
-  const crew = n > 1 ? new Crew(n - 1, SPIN_MS, own(WORKER_SCRIPT)) : null;
-  await crew?.start();
-  return new Pool(crew, timeoutMs);
+  if (workerUrl !== undefined && typeof workerUrl !== "string" && !(workerUrl instanceof URL)) {
+    throw new TypeError(`createHashPool: workerUrl must be a URL or a string, got ${typeof workerUrl}`);
+  }
+  const why = threadsUnavailable(backend);
+  const n = why === null ? (threads ?? defaultThreads(MAX_DEFAULT_THREADS)) : 1;
+  const script = own(WORKER_SCRIPT) ?? (workerUrl === undefined ? undefined : {url: workerUrl});
+  const workers = n > 1 ? new Workers(n - 1, SPIN_MS, script) : null;
+  await workers?.start();
+  return new Pool(workers, timeoutMs, why);
 }
 
 /** A TypeError for an option that is not a number, a RangeError for one out of [min, max] (or not an integer, where `integer`). */

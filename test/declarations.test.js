@@ -41,7 +41,7 @@ const samples = {
     // A HashPool's hasher member is held against Hasher too, as the interface declares it.
     {type: "HashPool", body: "return m.createHashPool({threads: 1})"},
     {type: "HashPoolStats", body: "return (await m.createHashPool({threads: 1})).stats()"},
-    // With workers, stats() comes from another place (the crew, js/pool-spawn.js).
+    // With workers, stats() comes from another place (js/pool/workers.js).
     {type: "HashPoolStats", body: "const p = await m.createHashPool({threads: 2}); try { return p.stats(); } finally { await p.close(); }"},
     {type: "Hasher", body: "return (await m.createHashPool({threads: 1})).hasher"},
   ],
@@ -59,9 +59,9 @@ describe("the declarations, js/*.d.ts, against the modules they type", function 
 
   it("are, by package.json, index.d.ts for the three entries, hasher.d.ts for hasher.js and pool.d.ts for pool.js", function () {
     assert.deepEqual(typedModules(), {
-      "js/index.d.ts": ["js/index.js", "js/node.js", "js/portable.js"],
-      "js/hasher.d.ts": ["js/hasher.js"],
-      "js/pool.d.ts": ["js/pool.js"],
+      "js/index.d.ts": ["js/generated/server-index.js", "js/index.js", "js/portable.js"],
+      "js/hasher.d.ts": ["js/generated/server-hasher.js", "js/hasher.js"],
+      "js/pool.d.ts": ["js/generated/server-pool.js", "js/pool.js"],
     });
   });
 

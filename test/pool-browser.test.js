@@ -1,10 +1,10 @@
 // sha256-simd/pool in Chromium: on a cross-origin isolated page (where the
 // main thread may not block), inside a module worker, on a page that is not
-// isolated (one thread,
-// every call on the caller), bundled by esbuild with the worker script as a
-// second entry resolved through the package's exports, and as plain modules.
+// isolated (one thread, every call on the caller), bundled by esbuild with
+// the worker script copied and named by workerUrl (esbuild does not follow
+// `new Worker(new URL(...))`), and as plain modules through an import map.
 import assert from "node:assert/strict";
-import {cp, mkdir, mkdtemp, rm, writeFile} from "node:fs/promises";
+import {cp, mkdir, mkdtemp, readFile, rm, writeFile} from "node:fs/promises";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
@@ -14,6 +14,7 @@ import {startServer} from "./support/serve.js";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const check = join(repoRoot, "test/fixtures/pool-check.js");
+const pkg = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8"));
 
 const pageEntry = `
 import {poolCheck} from ${JSON.stringify(check)};
@@ -38,7 +39,7 @@ onmessage = async ({data}) => {
 const html = (head = "") =>
   `<!doctype html><meta charset="utf-8"><title>pool</title><link rel="icon" href="data:,">${head}<script type="module" src="./main.js"></script>`;
 
-/** The page bundled by esbuild, as a user would: the pool's worker script is its own entry, resolved by package name. */
+/** The page bundled by esbuild, as a user would: the pool's worker script is its own entry, resolved by package name, and workerUrl says where. */
 async function buildBundled(dir) {
   await bundleEntries(dir, [["main.js", pageEntry], ["check-worker.js", workerEntry], ["pool-worker.js", `import "sha256-simd/pool-worker.js";`]]);
   await writeFile(join(dir, "index.html"), html());
@@ -52,7 +53,9 @@ async function buildBundled(dir) {
 async function buildPlain(dir) {
   await cp(join(repoRoot, "js"), join(dir, "js"), {recursive: true});
   for (const file of ["test/fixtures/pool-check.js", "test/support/bytes.js"]) await cp(join(repoRoot, file), join(dir, file));
-  const map = {imports: {"sha256-simd": "./js/index.js", "sha256-simd/hasher": "./js/hasher.js", "sha256-simd/pool": "./js/pool.js"}};
+  // The package's own "imports" too, under default conditions, as README says.
+  const own = Object.fromEntries(Object.entries(pkg.imports).map(([name, to]) => [name, to.default]));
+  const map = {imports: {"sha256-simd": "./js/index.js", "sha256-simd/hasher": "./js/hasher.js", "sha256-simd/pool": "./js/pool.js", ...own}};
   await writeFile(join(dir, "main.js"), `import {poolCheck} from "./test/fixtures/pool-check.js";\nglobalThis.poolCheck = poolCheck;\n`);
   await writeFile(join(dir, "index.html"), html(`<script type="importmap">${JSON.stringify(map)}</script>`));
 }
@@ -101,7 +104,7 @@ describe("sha256-simd/pool in Chromium", function () {
     }
   }
 
-  const arg = {threads: 3, n: 5000};
+  const arg = {threads: 3, n: 5000, workerUrl: "./pool-worker.js"};
 
   function assertGood(r, threads, isolated) {
     assert.deepEqual(r.problems, []);
@@ -122,13 +125,14 @@ describe("sha256-simd/pool in Chromium", function () {
     results.worker = r;
   });
 
-  it("as plain modules through an import map: the worker script found next to pool.js", async () => {
-    const r = await onPage("plain", true, (page) => page.evaluate((a) => globalThis.poolCheck(a), arg));
+  it("as plain modules through an import map: the package's own worker script, found by itself", async () => {
+    const r = await onPage("plain", true, (page) => page.evaluate((a) => globalThis.poolCheck(a), {...arg, workerUrl: undefined}));
     assertGood(r, 3, true);
   });
 
   it("on a page that is not cross-origin isolated: 1 thread, every call on the caller, right results", async () => {
     const r = await onPage("bundled", false, (page) => page.evaluate((a) => globalThis.poolCheck(a), arg));
     assertGood(r, 1, false);
+    assert.equal(r.noThreads, "the page is not cross-origin isolated");
   });
 });

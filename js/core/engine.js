@@ -40,6 +40,8 @@ export const ENGINE_CHOICES = {
 
 /** Node, or a runtime with its APIs (Bun, Deno): node:worker_threads and the like are there. */
 export const isNode = typeof globalThis.process?.versions?.node === "string";
+/** A built-in module of Node, Bun or Deno (node:crypto, node:worker_threads), loaded synchronously; undefined elsewhere, and on Node before 20.16. */
+export const builtin = (name) => globalThis.process?.getBuiltinModule?.(name);
 const onServer = isNode || typeof globalThis.Deno === "object";
 /** This engine's row of ENGINE_CHOICES. */
 export const choices = ENGINE_CHOICES[onServer ? `${engine}-server` : engine] ?? ENGINE_CHOICES[engine] ?? ENGINE_CHOICES.v8;

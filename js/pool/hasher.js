@@ -8,8 +8,8 @@ import {blockArrayTree, blocksBytesTree, nLevelGroup, plainView} from "../core/c
 import {hasher as single} from "../core/hasher.js";
 import {hashInto} from "../index.js";
 import {newHashObject, readHashObject, writeHashObject} from "../core/hashObject.js";
-import {plan, planSubtrees, rootOfSubtrees} from "./plan.js";
-import * as u from "./unit.js";
+import {plan, planSubtrees} from "./plan.js";
+import * as unit from "./unit.js";
 import {BLOCK, CHUNK} from "../core/sizes.js";
 
 /**
@@ -35,16 +35,16 @@ export function poolHasher(pool) {
       fill: (i, slot) => {
         const {first, count, size} = subtrees[i];
         fill(first, count, slot);
-        return [u.OP_MERKLEIZE, count * CHUNK, size];
+        return [unit.OP_MERKLEIZE, count * CHUNK, size];
       },
-      own: (i) => {
+      onCaller: (i) => {
         const {first, count, size} = subtrees[i];
         fill(first, count, pool.scratch);
         single.merkleizeBlocksBytes(pool.scratch.subarray(0, count * CHUNK), size, roots, i * CHUNK);
       },
       collect: (i, out) => roots.set(out.subarray(0, CHUNK), i * CHUNK),
     });
-    output.set(rootOfSubtrees(roots, subtrees.map(({size}) => Math.log2(size)), levels), offset);
+    output.set(unit.rootOfSubtrees(roots, subtrees.map(({size}) => Math.log2(size)), levels), offset);
   }
 
   // An n of chunks to split is even: an input that is not whole blocks has padFor 1.
@@ -72,8 +72,8 @@ export function poolHasher(pool) {
   function digestNLevel(data, nLevel) {
     open();
     const {bytesInBatch: group, length} = nLevelGroup(data, nLevel);
-    if (!parallel(length / CHUNK) || !Number.isInteger(nLevel) || group > u.SLOT_IN) return single.digestNLevel(data, nLevel);
-    const at = plan(length / group, u.SLOT_IN / group, pool.threads).map((g) => g * group);
+    if (!parallel(length / CHUNK) || !Number.isInteger(nLevel) || group > unit.SLOT_IN) return single.digestNLevel(data, nLevel);
+    const at = plan(length / group, unit.SLOT_IN / group, pool.threads).map((g) => g * group);
     const ratio = 2 ** nLevel;
     const bytes = plainView(data, length);
     const part = (i) => bytes.subarray(at[i], at[i + 1]);
@@ -81,11 +81,11 @@ export function poolHasher(pool) {
       units: at.length - 1,
       fill: (i, slot) => {
         slot.set(part(i));
-        return [u.OP_NLEVEL, at[i + 1] - at[i], nLevel];
+        return [unit.OP_NLEVEL, at[i + 1] - at[i], nLevel];
       },
       // Through a copy, as on the workers: the single-threaded digestNLevel
       // leaves data past the roots unchanged, and so must this one.
-      own: (i) => {
+      onCaller: (i) => {
         const work = pool.scratch.subarray(0, at[i + 1] - at[i]);
         work.set(part(i));
         bytes.set(single.digestNLevel(work, nLevel), at[i] / ratio);
@@ -121,7 +121,7 @@ export function poolHasher(pool) {
 
   /** One level of HashComputations: the caller packs pairs into slots, any thread hashes them. */
   function hashLevel(hcLevel) {
-    const at = plan(hcLevel.length, u.SLOT_IN / BLOCK, pool.threads);
+    const at = plan(hcLevel.length, unit.SLOT_IN / BLOCK, pool.threads);
     const iter = hcLevel[Symbol.iterator]();
     const dests = [];
     const pack = (i, bytes) => {
@@ -150,9 +150,9 @@ export function poolHasher(pool) {
       units: at.length - 1,
       fill: (i, slot) => {
         dests[i] = pack(i, slot);
-        return [u.OP_HASH, dests[i].length * BLOCK, 0];
+        return [unit.OP_HASH, dests[i].length * BLOCK, 0];
       },
-      own: (i) => {
+      onCaller: (i) => {
         const bytes = pool.scratch;
         const d = pack(i, bytes);
         hashInto(bytes.subarray(0, d.length * BLOCK), bytes.subarray(0, d.length * CHUNK));

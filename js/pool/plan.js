@@ -1,9 +1,7 @@
-// How sha256-simd/pool cuts a call into units, and how it puts the roots of
-// merkleized units back together. Pure functions of the arguments and the
-// thread count; the scheduler (js/pool-run.js) runs what they plan.
-import {digest2Bytes32} from "../index.js";
-import {hasher as single} from "../core/hasher.js";
-import * as u from "./unit.js";
+// How sha256-simd/pool cuts a call into units: pure functions of the
+// arguments and the thread count; the scheduler (js/pool/run.js) runs what
+// they plan.
+import * as unit from "./unit.js";
 import {BLOCK, CHUNK} from "../core/sizes.js";
 
 /** The least items in a unit: far more work than a round trip to a worker costs (docs/performance-notes.md, "The pool"). */
@@ -46,7 +44,7 @@ export function planMany(lengths, least, threads) {
   if (blocks < least) return null;
   const runs = [];
   const alone = [];
-  const fits = (count, bytes) => 4 * count + bytes <= u.SLOT_IN && count <= u.MANY_PER_UNIT;
+  const fits = (count, bytes) => 4 * count + bytes <= unit.SLOT_IN && count <= unit.MANY_PER_UNIT;
   // Messages of a run are consecutive; one too long for a slot ends the run.
   let left = blocks;
   for (let i = 0; i < lengths.length; ) {
@@ -80,7 +78,7 @@ export function planMany(lengths, least, threads) {
  * may be partial (padded to its size by merkleize).
  */
 export function planSubtrees(n, levels, threads) {
-  const max = Math.min(u.SLOT_IN / CHUNK, 2 ** (levels - 1));
+  const max = Math.min(unit.SLOT_IN / CHUNK, 2 ** (levels - 1));
   const subtrees = [];
   for (let first = 0; first < n; ) {
     const size = Math.min(max, floorPow2(share(n - first, 2 * MIN_UNIT, threads)));
@@ -88,37 +86,4 @@ export function planSubtrees(n, levels, threads) {
     first += size;
   }
   return subtrees;
-}
-
-/** The root of `depth` zero levels, from the module's own zero hashes. */
-function zeroHash(depth) {
-  const root = new Uint8Array(CHUNK);
-  if (depth > 0) single.merkleizeBlocksBytes(new Uint8Array(BLOCK), 2 ** depth, root, 0);
-  return root;
-}
-
-/**
- * The root at depth `levels` of consecutive subtrees, left to right, whose
- * roots are at the start of `roots` and whose depths never grow, each
- * starting at a multiple of its own size: a binary counter of (root, depth),
- * where two equal depths on top are siblings; what is left is padded with
- * zero hashes.
- */
-export function rootOfSubtrees(roots, depths, levels) {
-  const stack = [];
-  for (let i = 0; i < depths.length; i++) {
-    let root = roots.subarray(i * CHUNK, (i + 1) * CHUNK);
-    let depth = depths[i];
-    while (stack.length > 0 && stack[stack.length - 1].depth === depth) {
-      root = digest2Bytes32(stack.pop().root, root);
-      depth++;
-    }
-    stack.push({root, depth});
-  }
-  let {root, depth} = stack.pop();
-  for (; depth < levels; depth++) {
-    const left = stack.length > 0 && stack[stack.length - 1].depth === depth ? stack.pop().root : null;
-    root = left ? digest2Bytes32(left, root) : digest2Bytes32(root, zeroHash(depth));
-  }
-  return root;
 }

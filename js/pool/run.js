@@ -3,10 +3,8 @@
 // units itself until none is left, takes back the units that no worker has
 // started, and does the started ones too unless their worker finishes first
 // (race). A unit whose worker exits, hangs or fails is done on the caller from
-// the slot's input, and the worker is replaced (js/pool-spawn.js).
-import * as u from "./unit.js";
-import {rootOfSubtrees} from "./plan.js";
-import {BLOCK, CHUNK} from "../core/sizes.js";
+// the slot's input, and the worker is replaced (js/pool/workers.js).
+import * as unit from "./unit.js";
 
 /** Input bytes the caller does between looks at a unit it races a worker for: 512 messages, about 0.1 ms. */
 const RACE_PIECE = 32 * 1024;
@@ -15,17 +13,17 @@ const SETTLE_TAKE_BACK = 1;
 const SETTLE_RACE = 2;
 
 export class Scheduler {
-  #crew;
+  #workers;
   #timeoutMs;
   #seq = 0;
   #watching = false;
   #running = false;
-  #scratchOut = new Uint8Array(u.SLOT_OUT);
+  #scratchOut = new Uint8Array(unit.SLOT_OUT);
   /** The caller's own units' work area, one at a time. */
-  scratch = new Uint8Array(u.SLOT_IN);
+  scratch = new Uint8Array(unit.SLOT_IN);
 
-  constructor(crew, timeoutMs) {
-    this.#crew = crew;
+  constructor(workers, timeoutMs) {
+    this.#workers = workers;
     this.#timeoutMs = timeoutMs;
   }
 
@@ -40,87 +38,87 @@ export class Scheduler {
 
   /**
    * Runs a job of `units` units: fill(i, slotInput) copies unit i into a
-   * slot and returns [op, length, arg]; own(i) does unit i on the caller from
+   * slot and returns [op, length, arg]; onCaller(i) does unit i on the caller from
    * the original data; collect(i, out, length) takes a unit's result from a
    * slot's output (or the caller's copy of it). Units are started in order of
    * index, and each unit's input is read when it is started, so an output
    * that overwrites already-read input (hashInto with output = the start of
-   * input, digestNLevel) is safe. An error thrown by fill, own or collect
+   * input, digestNLevel) is safe. An error thrown by fill, onCaller or collect
    * ends the job, and is thrown once no unit of it is left in a slot.
    */
   run(job) {
-    const ctl = this.#crew.ctl;
-    const workers = this.#crew.records;
+    const ctl = this.#workers.ctl;
+    const seats = this.#workers.seats;
     let next = 0;
     let pending = 0;
     let error = null;
     const post = () => {
-      for (const w of workers) {
-        if (!w.live) continue;
-        for (let s = 0; s < u.SLOTS && next < job.units; s++) {
-          if (w.unit[s] >= 0 || w.abandoned[s] !== 0) continue;
+      for (const seat of seats) {
+        if (!seat.live) continue;
+        for (let s = 0; s < unit.SLOTS && next < job.units; s++) {
+          if (seat.units[s] >= 0 || seat.abandoned[s] !== 0) continue;
           const i = next++;
-          const [op, len, arg] = job.fill(i, w.in[s]);
-          ctl[u.slotWord(w.index, s, u.OP)] = op;
-          ctl[u.slotWord(w.index, s, u.LEN)] = len;
-          ctl[u.slotWord(w.index, s, u.ARG)] = arg;
-          ctl[u.slotWord(w.index, s, u.SEQ)] = this.#seq++ | 0;
-          Atomics.store(ctl, u.slotWord(w.index, s, u.STATE), u.POSTED);
-          w.unit[s] = i;
+          const [op, len, arg] = job.fill(i, seat.in[s]);
+          ctl[unit.slotWord(seat.index, s, unit.OP)] = op;
+          ctl[unit.slotWord(seat.index, s, unit.LEN)] = len;
+          ctl[unit.slotWord(seat.index, s, unit.ARG)] = arg;
+          ctl[unit.slotWord(seat.index, s, unit.SEQ)] = this.#seq++ | 0;
+          Atomics.store(ctl, unit.slotWord(seat.index, s, unit.STATE), unit.POSTED);
+          seat.units[s] = i;
           pending++;
           // Rung for each unit, so that the worker starts on the first while
           // the caller fills the second.
-          Atomics.add(ctl, u.doorbell(w.index), 1);
-          Atomics.notify(ctl, u.doorbell(w.index));
+          Atomics.add(ctl, unit.doorbell(seat.index), 1);
+          Atomics.notify(ctl, unit.doorbell(seat.index));
         }
       }
     };
     /**
-     * Settles slot s of w: if it has finished; with mode TAKE_BACK also if
+     * Settles slot s of seat: if it has finished; with mode TAKE_BACK also if
      * no worker has started it (the caller does it); with mode RACE also if
      * a worker is on it (the caller does it too, see #race).
      */
-    const settle = (w, s, mode) => {
-      const i = w.unit[s];
-      const state = u.slotWord(w.index, s, u.STATE);
-      const len = ctl[u.slotWord(w.index, s, u.LEN)];
+    const settle = (seat, s, mode) => {
+      const i = seat.units[s];
+      const state = unit.slotWord(seat.index, s, unit.STATE);
+      const len = ctl[unit.slotWord(seat.index, s, unit.LEN)];
       let st = Atomics.load(ctl, state);
-      if (st === u.POSTED || st === u.CLAIMED) {
+      if (st === unit.POSTED || st === unit.CLAIMED) {
         if (mode === SETTLE_DONE) return;
-        if (st === u.POSTED && Atomics.compareExchange(ctl, state, u.POSTED, u.FREE) === u.POSTED) {
-          st = u.FREE;
+        if (st === unit.POSTED && Atomics.compareExchange(ctl, state, unit.POSTED, unit.FREE) === unit.POSTED) {
+          st = unit.FREE;
         } else {
           if (mode !== SETTLE_RACE) return;
-          st = error === null ? this.#race(job, w, s, i) : Atomics.load(ctl, state);
-          if (st === u.CLAIMED) {
+          st = error === null ? this.#race(job, seat, s, i) : Atomics.load(ctl, state);
+          if (st === unit.CLAIMED) {
             // The caller has the unit's result (or, after an error, needs
             // none): the slot stays the worker's until it reports the unit
             // finished, and is reused only then (reclaim()).
-            w.unit[s] = -1;
-            w.abandoned[s] = performance.now() + this.#timeoutMs;
+            seat.units[s] = -1;
+            seat.abandoned[s] = performance.now() + this.#timeoutMs;
             pending--;
             return;
           }
         }
       }
-      w.unit[s] = -1;
+      seat.units[s] = -1;
       pending--;
-      if (st === u.DONE) {
-        Atomics.store(ctl, state, u.FREE);
-        if (error === null) job.collect(i, w.out[s], len);
+      if (st === unit.DONE) {
+        Atomics.store(ctl, state, unit.FREE);
+        if (error === null) job.collect(i, seat.out[s], len);
         return;
       }
       // Taken back (FREE), or the worker failed (FAILED) or exited (DEAD) on
       // it: the caller does the unit from the slot's input, which is intact
       // (workers only write the output area); a digest is the same wherever
       // it is computed.
-      if (st === u.FAILED) this.#failed(w, s);
-      else if (st === u.DEAD) this.#crew.retire(w, "exited");
-      if (error === null) this.#redo(job, w, s, i, len);
-      if (st === u.FAILED) Atomics.store(ctl, state, u.FREE);
+      if (st === unit.FAILED) this.#failed(seat, s);
+      else if (st === unit.DEAD) this.#workers.retire(seat, "exited");
+      if (error === null) this.#redo(job, seat, s, i, len);
+      if (st === unit.FAILED) Atomics.store(ctl, state, unit.FREE);
     };
     const settleAll = (mode) => {
-      for (const w of workers) for (let s = 0; s < u.SLOTS; s++) if (w.unit[s] >= 0) settle(w, s, mode);
+      for (const seat of seats) for (let s = 0; s < unit.SLOTS; s++) if (seat.units[s] >= 0) settle(seat, s, mode);
     };
     const finish = () => {
       while (pending > 0) {
@@ -137,7 +135,7 @@ export class Scheduler {
         // (docs/performance-notes.md, "The pool").
         if (pending > 0) settleAll(SETTLE_DONE);
         post();
-        if (next < job.units && error === null) job.own(next++);
+        if (next < job.units && error === null) job.onCaller(next++);
       }
       finish();
     } catch (e) {
@@ -151,61 +149,49 @@ export class Scheduler {
     if (error !== null) throw error;
   }
 
-  /** Counts the failure of w in slot s, with the error message it left there, and replaces w. */
-  #failed(w, s) {
-    const ctl = this.#crew.ctl;
-    const message = new TextDecoder().decode(w.out[s].slice(0, ctl[u.slotWord(w.index, s, u.MESSAGE)]));
-    this.#crew.failed(w, `a worker failed: ${message}`);
+  /** Counts the failure of seat in slot s, with the error message it left there, and replaces seat. */
+  #failed(seat, s) {
+    const ctl = this.#workers.ctl;
+    const message = new TextDecoder().decode(seat.out[s].slice(0, ctl[unit.slotWord(seat.index, s, unit.MESSAGE)]));
+    this.#workers.failed(seat, `a worker failed: ${message}`);
   }
 
-  /** Unit i, which slot s of w holds, done on the caller from the slot's input. */
-  #redo(job, w, s, i, len) {
-    const ctl = this.#crew.ctl;
-    const op = ctl[u.slotWord(w.index, s, u.OP)];
-    const arg = ctl[u.slotWord(w.index, s, u.ARG)];
-    u.runUnit(op, w.in[s], len, arg, this.#scratchOut, this.scratch);
+  /** Unit i, which slot s of seat holds, done on the caller from the slot's input. */
+  #redo(job, seat, s, i, len) {
+    const ctl = this.#workers.ctl;
+    const op = ctl[unit.slotWord(seat.index, s, unit.OP)];
+    const arg = ctl[unit.slotWord(seat.index, s, unit.ARG)];
+    unit.runUnit(op, seat.in[s], len, arg, this.#scratchOut, this.scratch);
     job.collect(i, this.#scratchOut, len);
   }
 
   /**
-   * Unit i, which a worker has started in slot s of w, done on the caller as
+   * Unit i, which a worker has started in slot s of seat, done on the caller as
    * well, in pieces of RACE_PIECE bytes, until either finishes: the caller
    * never waits for a worker longer than the unit would take it alone (a
    * worker woken from sleep can share the caller's core for ms, and one may
    * hang). Returns CLAIMED with the unit collected when the caller finished
    * first; otherwise the state the worker left the slot in, uncollected.
    */
-  #race(job, w, s, i) {
-    const ctl = this.#crew.ctl;
-    const state = u.slotWord(w.index, s, u.STATE);
-    const op = ctl[u.slotWord(w.index, s, u.OP)];
-    const len = ctl[u.slotWord(w.index, s, u.LEN)];
-    const arg = ctl[u.slotWord(w.index, s, u.ARG)];
+  #race(job, seat, s, i) {
+    const ctl = this.#workers.ctl;
+    const state = unit.slotWord(seat.index, s, unit.STATE);
+    const op = ctl[unit.slotWord(seat.index, s, unit.OP)];
+    const len = ctl[unit.slotWord(seat.index, s, unit.LEN)];
+    const arg = ctl[unit.slotWord(seat.index, s, unit.ARG)];
     const out = this.#scratchOut;
-    if (op === u.OP_MANY) {
-      // Messages of any lengths do not cut into even pieces: the caller does the unit whole.
-      if (Atomics.load(ctl, state) !== u.CLAIMED) return Atomics.load(ctl, state);
-      u.runUnit(op, w.in[s], len, arg, out, this.scratch);
-      job.collect(i, out, len);
-      return u.CLAIMED;
-    }
-    // A merkleized unit is done as subtrees of `leaves` chunks, then combined.
-    const leaves = op === u.OP_MERKLEIZE ? Math.min(arg, RACE_PIECE / CHUNK) : 0;
-    const group = op === u.OP_NLEVEL ? 2 ** arg * CHUNK : BLOCK;
-    const piece = op === u.OP_MERKLEIZE ? leaves * CHUNK : Math.max(group, RACE_PIECE - (RACE_PIECE % group));
-    const ratio = op === u.OP_NLEVEL ? 2 ** arg : 2;
-    let pieces = 0;
-    for (let at = 0; at < len; at += piece, pieces++) {
+    const {run, pieces, join} = unit.OPS[op];
+    // A unit that cannot be cut is done whole.
+    const [piece, pieceArg, outAt] = pieces(arg, RACE_PIECE) ?? [len, arg, () => 0];
+    let k = 0;
+    for (let at = 0; at < len; at += piece, k++) {
       const st = Atomics.load(ctl, state);
-      if (st !== u.CLAIMED) return st;
-      const part = w.in[s].subarray(at);
-      const length = Math.min(piece, len - at);
-      if (op === u.OP_MERKLEIZE) u.runUnit(op, part, length, leaves, out.subarray(pieces * CHUNK), this.scratch);
-      else u.runUnit(op, part, length, arg, out.subarray(at / ratio), this.scratch);
+      if (st !== unit.CLAIMED) return st;
+      run(seat.in[s].subarray(at, Math.min(at + piece, len)), pieceArg, out.subarray(outAt(at, k)), this.scratch);
     }
-    if (op === u.OP_MERKLEIZE) out.set(rootOfSubtrees(out, new Array(pieces).fill(Math.log2(leaves)), Math.log2(arg)));
+    join?.(out, k, arg, pieceArg);
     job.collect(i, out, len);
-    return u.CLAIMED;
+    return unit.CLAIMED;
   }
 
   /**
@@ -215,20 +201,20 @@ export class Scheduler {
    * finished within the timeout (hangs) or has exited is replaced.
    */
   reclaim() {
-    const ctl = this.#crew.ctl;
-    for (const w of this.#crew.records) {
-      for (let s = 0; s < u.SLOTS && w.live; s++) {
-        if (w.abandoned[s] === 0) continue;
-        const state = u.slotWord(w.index, s, u.STATE);
+    const ctl = this.#workers.ctl;
+    for (const seat of this.#workers.seats) {
+      for (let s = 0; s < unit.SLOTS && seat.live; s++) {
+        if (seat.abandoned[s] === 0) continue;
+        const state = unit.slotWord(seat.index, s, unit.STATE);
         const st = Atomics.load(ctl, state);
-        if (st === u.CLAIMED) {
-          if (performance.now() > w.abandoned[s]) this.#crew.retire(w, "hung");
-        } else if (st === u.DEAD) {
-          this.#crew.retire(w, "exited");
+        if (st === unit.CLAIMED) {
+          if (performance.now() > seat.abandoned[s]) this.#workers.retire(seat, "hung");
+        } else if (st === unit.DEAD) {
+          this.#workers.retire(seat, "exited");
         } else {
-          if (st === u.FAILED) this.#failed(w, s);
-          Atomics.store(ctl, state, u.FREE);
-          w.abandoned[s] = 0;
+          if (st === unit.FAILED) this.#failed(seat, s);
+          Atomics.store(ctl, state, unit.FREE);
+          seat.abandoned[s] = 0;
         }
       }
     }
@@ -236,9 +222,9 @@ export class Scheduler {
 
   /** Where a call left units to workers, looks again once they are due, so a hung worker is replaced between calls too. */
   #watch() {
-    if (this.#watching || !this.#crew.records.some((w) => w.live && w.abandoned.some((t) => t !== 0))) return;
+    if (this.#watching || !this.#workers.seats.some((seat) => seat.live && seat.abandoned.some((t) => t !== 0))) return;
     this.#watching = true;
-    this.#crew.after(this.#timeoutMs + 1, () => {
+    this.#workers.after(this.#timeoutMs + 1, () => {
       this.#watching = false;
       this.reclaim();
       this.#watch();

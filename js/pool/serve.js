@@ -2,58 +2,56 @@
 // into this worker's slots, does each with the unit function it was given, and
 // reports through the slot's state. It never returns to its event loop after
 // starting, so it takes no messages: everything goes through shared memory.
-// js/pool-worker.js runs it with runUnit; a test can run it with another.
-import {isNode} from "../core/engine.js";
-import * as u from "./unit.js";
-
+// js/pool/worker.js runs it with runUnit; a test can run it with another.
+import {builtin, isNode} from "../core/engine.js";
+import * as unit from "./unit.js";
 
 /**
  * Starts serving, with run(op, input, len, arg, out, scratch) as the unit
  * function; makeRun(data) makes it from the data the pool started the worker with.
  */
-export async function serve(makeRun) {
+export function serve(makeRun) {
   if (isNode) {
-    // Not a literal specifier, so that bundlers building for browsers leave it alone.
-    const name = "node:worker_threads";
-    const {parentPort, workerData} = globalThis.process.getBuiltinModule?.(name) ?? (await import(name));
-    const worker = new Worker(workerData, makeRun(workerData));
+    const {parentPort, workerData} = builtin("node:worker_threads");
+    const server = new UnitServer(workerData, makeRun(workerData));
     // A worker that exits holding a unit (process.exit, an uncaught error)
     // marks it DEAD, so the caller redoes it at once.
-    process.on("exit", () => worker.markDead());
+    builtin("node:process").on("exit", () => server.markDead());
     parentPort.postMessage("ready");
-    worker.loop();
+    server.loop();
   } else {
     self.onmessage = (e) => {
-      const worker = new Worker(e.data, makeRun(e.data));
+      const server = new UnitServer(e.data, makeRun(e.data));
       self.postMessage("ready");
-      worker.loop();
+      server.loop();
     };
   }
 }
 
-class Worker {
+/** One worker's side of the shared buffer: its slots, and the unit it holds. */
+class UnitServer {
   /** The state word of the slot being worked on, or -1. */
   holding = -1;
-  scratch = new Uint8Array(u.SLOT_IN);
+  scratch = new Uint8Array(unit.SLOT_IN);
   encoder = new TextEncoder();
 
   constructor(data, run) {
     this.run = run;
     this.index = data.worker;
     this.spinMs = data.spinMs;
-    this.ctl = new Int32Array(data.sab, 0, data.workers * u.CONTROL_WORDS);
+    this.ctl = new Int32Array(data.sab, 0, data.workers * unit.CONTROL_WORDS);
     this.in = [];
     this.out = [];
-    for (let s = 0; s < u.SLOTS; s++) {
-      const at = u.slotOffset(data.workers, this.index, s);
-      this.in.push(new Uint8Array(data.sab, at, u.SLOT_IN));
-      this.out.push(new Uint8Array(data.sab, at + u.SLOT_IN, u.SLOT_OUT));
+    for (let s = 0; s < unit.SLOTS; s++) {
+      const at = unit.slotOffset(data.workers, this.index, s);
+      this.in.push(new Uint8Array(data.sab, at, unit.SLOT_IN));
+      this.out.push(new Uint8Array(data.sab, at + unit.SLOT_IN, unit.SLOT_OUT));
     }
   }
 
   markDead() {
     if (this.holding < 0) return;
-    Atomics.store(this.ctl, this.holding, u.DEAD);
+    Atomics.store(this.ctl, this.holding, unit.DEAD);
     Atomics.notify(this.ctl, this.holding);
   }
 
@@ -61,9 +59,9 @@ class Worker {
   nextPosted() {
     let best = -1;
     let bestSeq = 0;
-    for (let s = 0; s < u.SLOTS; s++) {
-      if (Atomics.load(this.ctl, u.slotWord(this.index, s, u.STATE)) !== u.POSTED) continue;
-      const seq = this.ctl[u.slotWord(this.index, s, u.SEQ)];
+    for (let s = 0; s < unit.SLOTS; s++) {
+      if (Atomics.load(this.ctl, unit.slotWord(this.index, s, unit.STATE)) !== unit.POSTED) continue;
+      const seq = this.ctl[unit.slotWord(this.index, s, unit.SEQ)];
       if (best < 0 || seq - bestSeq < 0) {
         best = s;
         bestSeq = seq;
@@ -74,20 +72,20 @@ class Worker {
 
   work(s) {
     const {ctl, index} = this;
-    const state = u.slotWord(index, s, u.STATE);
+    const state = unit.slotWord(index, s, unit.STATE);
     // The caller may have taken the unit back since nextPosted() saw it.
-    if (Atomics.compareExchange(ctl, state, u.POSTED, u.CLAIMED) !== u.POSTED) return;
+    if (Atomics.compareExchange(ctl, state, unit.POSTED, unit.CLAIMED) !== unit.POSTED) return;
     this.holding = state;
-    let result = u.DONE;
+    let result = unit.DONE;
     try {
-      const len = ctl[u.slotWord(index, s, u.LEN)];
-      this.run(ctl[u.slotWord(index, s, u.OP)], this.in[s], len, ctl[u.slotWord(index, s, u.ARG)], this.out[s], this.scratch);
+      const len = ctl[unit.slotWord(index, s, unit.LEN)];
+      this.run(ctl[unit.slotWord(index, s, unit.OP)], this.in[s], len, ctl[unit.slotWord(index, s, unit.ARG)], this.out[s], this.scratch);
     } catch (e) {
       // encode() and a copy: Chromium's encodeInto() refuses shared memory.
       const message = this.encoder.encode(String(e?.message ?? e)).subarray(0, this.out[s].length);
       this.out[s].set(message);
-      ctl[u.slotWord(index, s, u.MESSAGE)] = message.length;
-      result = u.FAILED;
+      ctl[unit.slotWord(index, s, unit.MESSAGE)] = message.length;
+      result = unit.FAILED;
     }
     this.holding = -1;
     Atomics.store(ctl, state, result);
@@ -95,7 +93,7 @@ class Worker {
   }
 
   loop() {
-    const bell = u.doorbell(this.index);
+    const bell = unit.doorbell(this.index);
     for (;;) {
       const rung = Atomics.load(this.ctl, bell);
       const s = this.nextPosted();

@@ -6,8 +6,9 @@
 // worker's two slots. A slot is an input area that only the caller writes and
 // an output area that only the worker writes, so after a worker dies or hangs
 // the caller can still redo the unit from the slot's input.
-import {digestManyInto, hashInto} from "../index.js";
+import {digest2Bytes32, digestManyInto, hashInto} from "../index.js";
 import {hasher} from "../core/hasher.js";
+import {BLOCK, CHUNK} from "../core/sizes.js";
 
 /** Input bytes of a slot: 4096 messages, about 0.5 ms of hashing on one core. */
 export const SLOT_IN = 256 * 1024;
@@ -36,7 +37,7 @@ export const MESSAGE = 5;
  * "The pool's control words").
  */
 export const CONTROL_WORDS = 16;
-if (SLOT_BASE + SLOTS * SLOT_FIELDS > CONTROL_WORDS) throw new Error("pool-unit.js: the control words outgrow their cache line");
+if (SLOT_BASE + SLOTS * SLOT_FIELDS > CONTROL_WORDS) throw new Error("js/pool/unit.js: the control words outgrow their cache line");
 export const slotWord = (worker, slot, field) => worker * CONTROL_WORDS + SLOT_BASE + slot * SLOT_FIELDS + field;
 export const doorbell = (worker) => worker * CONTROL_WORDS + DOORBELL;
 
@@ -69,6 +70,46 @@ export const OP_MANY = 4;
 /** The most messages in an OP_MANY unit: their digests fill the output area. */
 export const MANY_PER_UNIT = SLOT_OUT / 32;
 
+/**
+ * Per op: run(data, arg, out, scratch) does a unit, writing its result at the
+ * start of out; pieces(arg, most) cuts a unit into pieces of at most `most`
+ * bytes that run alone, as [piece bytes, the pieces' arg, where piece k's
+ * result goes in out], or null where it cannot be cut; join(out, k, arg,
+ * pieceArg), if there, makes the unit's result of k pieces' results.
+ */
+export const OPS = {
+  [OP_HASH]: {
+    run: (data, arg, out) => hashInto(data, out.subarray(0, data.length / 2)),
+    pieces: (arg, most) => [Math.max(BLOCK, most - (most % BLOCK)), arg, (at) => at / 2],
+  },
+  [OP_MERKLEIZE]: {
+    run: (data, arg, out) => hasher.merkleizeBlocksBytes(data, arg, out, 0),
+    // Subtrees of `leaves` chunks, whose roots join into the unit's root.
+    pieces: (arg, most) => {
+      const leaves = Math.min(arg, most / CHUNK);
+      return [leaves * CHUNK, leaves, (at, k) => k * CHUNK];
+    },
+    join: (out, k, arg, leaves) => out.set(rootOfSubtrees(out, new Array(k).fill(Math.log2(leaves)), Math.log2(arg))),
+  },
+  [OP_NLEVEL]: {
+    // digestNLevel works in place: on scratch, not on the slot's input.
+    run: (data, arg, out, scratch) => {
+      const work = scratch.subarray(0, data.length);
+      work.set(data);
+      out.set(hasher.digestNLevel(work, arg));
+    },
+    pieces: (arg, most) => {
+      const group = 2 ** arg * CHUNK;
+      return [Math.max(group, most - (most % group)), arg, (at) => at / 2 ** arg];
+    },
+  },
+  [OP_MANY]: {
+    run: (data, arg, out) => digestManyInto(readMany(data, arg), out.subarray(0, CHUNK * arg)),
+    // Messages of any lengths do not cut into even pieces.
+    pieces: () => null,
+  },
+};
+
 /** Writes messages, of `lengths`, into a slot's input as OP_MANY reads them; returns the bytes written. */
 export function fillMany(messages, lengths, slot) {
   const words = new DataView(slot.buffer, slot.byteOffset, 4 * messages.length);
@@ -98,18 +139,39 @@ function readMany(input, count) {
  * scratch (SLOT_IN bytes) keeps digestNLevel, which works in place, off input.
  */
 export function runUnit(op, input, len, arg, out, scratch) {
-  const data = input.subarray(0, len);
-  if (op === OP_HASH) {
-    hashInto(data, out.subarray(0, len / 2));
-  } else if (op === OP_MERKLEIZE) {
-    hasher.merkleizeBlocksBytes(data, arg, out, 0);
-  } else if (op === OP_NLEVEL) {
-    const work = scratch.subarray(0, len);
-    work.set(data);
-    out.set(hasher.digestNLevel(work, arg));
-  } else if (op === OP_MANY) {
-    digestManyInto(readMany(input, arg), out.subarray(0, 32 * arg));
-  } else {
-    throw new Error(`unknown pool op ${op}`);
+  if (!Object.hasOwn(OPS, op)) throw new Error(`unknown pool op ${op}`);
+  OPS[op].run(input.subarray(0, len), arg, out, scratch);
+}
+
+/** The root of `depth` zero levels, from the module's own zero hashes. */
+function zeroHash(depth) {
+  const root = new Uint8Array(CHUNK);
+  if (depth > 0) hasher.merkleizeBlocksBytes(new Uint8Array(BLOCK), 2 ** depth, root, 0);
+  return root;
+}
+
+/**
+ * The root at depth `levels` of consecutive subtrees, left to right, whose
+ * roots are at the start of `roots` and whose depths never grow, each
+ * starting at a multiple of its own size: a binary counter of (root, depth),
+ * where two equal depths on top are siblings; what is left is padded with
+ * zero hashes.
+ */
+export function rootOfSubtrees(roots, depths, levels) {
+  const stack = [];
+  for (let i = 0; i < depths.length; i++) {
+    let root = roots.subarray(i * CHUNK, (i + 1) * CHUNK);
+    let depth = depths[i];
+    while (stack.length > 0 && stack[stack.length - 1].depth === depth) {
+      root = digest2Bytes32(stack.pop().root, root);
+      depth++;
+    }
+    stack.push({root, depth});
   }
+  let {root, depth} = stack.pop();
+  for (; depth < levels; depth++) {
+    const left = stack.length > 0 && stack[stack.length - 1].depth === depth ? stack.pop().root : null;
+    root = left ? digest2Bytes32(left, root) : digest2Bytes32(root, zeroHash(depth));
+  }
+  return root;
 }

@@ -1,0 +1,49 @@
+// Where the pool's threads come from: Node's worker_threads (Bun and Deno
+// have it too), or a module Worker in a browser, each running
+// js/generated/pool-worker.js, the worker script bundled whole, so that it
+// loads by itself from any place: a bundler's output, an import map, a CDN.
+// `new Worker(new URL("...", import.meta.url), {type: "module"})` is written
+// out whole below: it is the form that bundlers find and emit the worker
+// for. React Native, whose Hermes cannot parse import.meta, gets
+// no-threads.js instead (package.json "imports": #threads).
+import {builtin, isNode} from "../core/engine.js";
+
+/** Where threads are not available, why: null where they are. */
+export function threadsUnavailable(backend) {
+  // Where wasm is missing or refused, a worker could not do better than the caller.
+  if (backend === "js") return "the portable backend is in use";
+  if (isNode) {
+    if (!builtin("node:worker_threads")) return "process.getBuiltinModule is not available (Node before 20.16)";
+  } else {
+    if (globalThis.crossOriginIsolated !== true) return "the page is not cross-origin isolated";
+    if (typeof Worker !== "function") return "Worker is not available";
+  }
+  if (typeof SharedArrayBuffer !== "function") return "SharedArrayBuffer is not available";
+  return null;
+}
+
+/** The available parallelism, at most `max`. */
+export function defaultThreads(max) {
+  const os = isNode ? builtin("node:os") : null;
+  const n = os ? (os.availableParallelism?.() ?? os.cpus().length) : (globalThis.navigator?.hardwareConcurrency ?? 1);
+  return Math.max(1, Math.min(max, n));
+}
+
+/** The script a worker runs where the caller gives none, for error messages. */
+export const workerScript = "sha256-simd's js/generated/pool-worker.js";
+
+/**
+ * A new worker of `url` (a URL or path), or of the package's worker script
+ * where url is undefined; in Node with `data` as its workerData.
+ */
+export function newWorker(url, data) {
+  if (isNode) {
+    const {Worker} = builtin("node:worker_threads");
+    // No Node options: a worker refuses some that its parent accepts
+    // (--input-type, V8 options such as --expose-gc), and the code of -e or
+    // -p must not run again. V8's options hold for every thread anyway.
+    return new Worker(url ?? new URL("../generated/pool-worker.js", import.meta.url), {workerData: data, execArgv: []});
+  }
+  if (url !== undefined) return new Worker(url, {type: "module"});
+  return new Worker(new URL("../generated/pool-worker.js", import.meta.url), {type: "module"});
+}

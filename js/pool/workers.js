@@ -1,0 +1,216 @@
+// The workers of sha256-simd/pool: starting them, and replacing, with a
+// back-off, each one that exits, hangs or fails, so that a pool that runs for
+// months keeps its threads. What went wrong is counted (stats()), not swallowed.
+import {newWorker, workerScript} from "#threads";
+import {isNode} from "../core/engine.js";
+import * as unit from "./unit.js";
+
+/** How long a worker may take to start (25 ms each when the machine is idle). */
+const START_TIMEOUT_MS = 20000;
+/** The wait before the first replacement of a worker; it doubles with each replacement in a row, up to MAX_BACKOFF_MS. */
+const BACKOFF_MS = 100;
+const MAX_BACKOFF_MS = 30000;
+/** A worker that has run this long resets its slot's back-off. */
+const STEADY_MS = 60000;
+const nextBackoff = (ms) => Math.min(MAX_BACKOFF_MS, Math.max(BACKOFF_MS, 2 * ms));
+
+/**
+ * Starts one worker of `url` (undefined: the package's worker script) and
+ * resolves when it is ready for units, with its handle: terminate()
+ * (resolves once it has stopped) and onExit(f), called when it exits or
+ * fails outside a unit.
+ */
+async function start(url, data) {
+  const where = url === undefined ? workerScript : String(url);
+  let w;
+  let timer;
+  const ready = new Promise((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`a worker of ${where} did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+    w = newWorker(url, data);
+    if (isNode) {
+      // Parked workers must not keep the process alive.
+      w.unref();
+      w.once("message", resolve);
+      w.once("error", (e) => reject(new Error(`a worker of ${where} failed to start: ${e?.message ?? e}`)));
+      w.once("exit", (code) => reject(new Error(`a worker of ${where} exited with code ${code} while starting`)));
+    } else {
+      w.onmessage = resolve;
+      // A module worker that fails to load fires a plain Event, with no message.
+      w.onerror = (e) => reject(new Error(`a worker of ${where} failed to start: ${e.message ?? `${e.type} (the script did not load or threw)`}`));
+      w.postMessage(data);
+    }
+  });
+  try {
+    await ready;
+  } catch (e) {
+    w?.terminate();
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+  const handle = {worker: w, onExit: () => {}};
+  if (isNode) {
+    w.removeAllListeners();
+    w.on("error", (e) => handle.onExit(`a worker failed: ${e?.message ?? e}`));
+    w.on("exit", (code) => handle.onExit(`a worker exited with code ${code}`));
+    handle.terminate = () => w.terminate();
+  } else {
+    w.onmessage = null;
+    w.onerror = (e) => handle.onExit(`a worker failed: ${e.message ?? e.type}`);
+    handle.terminate = async () => w.terminate();
+  }
+  return handle;
+}
+
+/**
+ * The pool's workers, in `count` seats: each seat with its index, its slots'
+ * views of the shared buffer, and what the scheduler keeps per slot. A seat
+ * stays when its worker is replaced; `live` says whether a worker sits in it
+ * now. script: {url, data, started} replaces the worker script (the
+ * workerUrl option; tests: a worker with faults), with `data` passed to it
+ * and started(worker) called for each worker started.
+ */
+export class Workers {
+  #ctl;
+  #sab;
+  #spinMs;
+  #script;
+  #closed = false;
+  #timers = new Set();
+  #stats = {started: 0, replaced: 0, exited: 0, hung: 0, failed: 0, startFailures: 0, lastError: null};
+  seats = [];
+
+  constructor(count, spinMs, script) {
+    this.#sab = new SharedArrayBuffer(unit.controlBytes(count) + count * unit.SLOTS * unit.SLOT_BYTES);
+    this.#ctl = new Int32Array(this.#sab, 0, count * unit.CONTROL_WORDS);
+    this.#spinMs = spinMs;
+    this.#script = script;
+    for (let i = 0; i < count; i++) {
+      const slot = (s) => unit.slotOffset(count, i, s);
+      this.seats.push({
+        index: i,
+        live: false,
+        handle: null,
+        in: [0, 1].map((s) => new Uint8Array(this.#sab, slot(s), unit.SLOT_IN)),
+        out: [0, 1].map((s) => new Uint8Array(this.#sab, slot(s) + unit.SLOT_IN, unit.SLOT_OUT)),
+        units: [-1, -1],
+        /** Per slot: 0, or until when a worker may finish a unit that the caller did itself. */
+        abandoned: [0, 0],
+        since: 0,
+        backoff: 0,
+      });
+    }
+  }
+
+  get ctl() {
+    return this.#ctl;
+  }
+
+  /** Workers running now. */
+  get live() {
+    let n = 0;
+    for (const seat of this.seats) if (seat.live) n++;
+    return n;
+  }
+
+  /** Starts every worker; rejects, with none left running, if one fails to. */
+  async start() {
+    const started = await Promise.allSettled(this.seats.map((seat) => this.#spawn(seat)));
+    const failed = started.find((s) => s.status === "rejected");
+    if (failed) {
+      await this.close();
+      throw new Error(`sha256-simd/pool: ${failed.reason?.message ?? failed.reason}`);
+    }
+  }
+
+  async #spawn(seat) {
+    const data = {sab: this.#sab, workers: this.seats.length, worker: seat.index, spinMs: this.#spinMs, extra: this.#script?.data};
+    const handle = await start(this.#script?.url, data);
+    this.#stats.started++;
+    if (this.#closed) {
+      await handle.terminate();
+      return;
+    }
+    handle.onExit = (why) => {
+      if (seat.handle !== handle) return;
+      this.#stats.lastError = why;
+      this.retire(seat, "exited");
+    };
+    seat.handle = handle;
+    seat.live = true;
+    seat.since = performance.now();
+    this.#script?.started?.(handle.worker);
+  }
+
+  /**
+   * Stops the worker of `seat`, counted under `why` ("exited", "hung" or
+   * "failed"), and starts another in its place after the back-off.
+   */
+  retire(seat, why) {
+    if (!seat.live) return;
+    seat.live = false;
+    this.#stats[why]++;
+    // Let go of the handle first: Deno reports the exit during terminate().
+    const handle = seat.handle;
+    seat.handle = null;
+    const stopped = handle.terminate();
+    seat.backoff = performance.now() - seat.since > STEADY_MS ? BACKOFF_MS : nextBackoff(seat.backoff);
+    this.#replace(seat, stopped);
+  }
+
+  #replace(seat, stopped) {
+    if (this.#closed) return;
+    this.after(seat.backoff, async () => {
+      // The old worker has stopped: its slots can be reset for the new one.
+      await Promise.resolve(stopped).catch(() => {});
+      if (this.#closed) return;
+      for (let s = 0; s < unit.SLOTS; s++) Atomics.store(this.#ctl, unit.slotWord(seat.index, s, unit.STATE), unit.FREE);
+      seat.units.fill(-1);
+      seat.abandoned.fill(0);
+      try {
+        await this.#spawn(seat);
+        this.#stats.replaced++;
+      } catch (e) {
+        this.#stats.startFailures++;
+        this.#stats.lastError = e?.message ?? String(e);
+        seat.backoff = nextBackoff(seat.backoff);
+        this.#replace(seat, null);
+      }
+    });
+  }
+
+  /** Runs f after ms, unless the pool is closed first; never keeps a process alive. */
+  after(ms, f) {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      f();
+    }, ms);
+    timer.unref?.();
+    this.#timers.add(timer);
+  }
+
+  /** Counts a unit that a worker failed on (the caller did it itself). */
+  failed(seat, message) {
+    this.#stats.lastError = message;
+    this.retire(seat, "failed");
+  }
+
+  stats() {
+    return {...this.#stats};
+  }
+
+  async close() {
+    this.#closed = true;
+    for (const t of this.#timers) clearTimeout(t);
+    this.#timers.clear();
+    const stopping = [];
+    for (const seat of this.seats) {
+      if (!seat.live) continue;
+      seat.live = false;
+      const handle = seat.handle;
+      seat.handle = null;
+      stopping.push(handle.terminate());
+    }
+    await Promise.allSettled(stopping);
+  }
+}
