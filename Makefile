@@ -15,7 +15,7 @@ BUILD := build
 
 include wasm.mk
 
-.PHONY: wasm bundles check-bundles test-consumers check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
+.PHONY: wasm bundles check-bundles test-consumers test-slow check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -131,6 +131,11 @@ test-bench: deps
 # (smoke test), the system Node, Node 22, 24 and 26, Bun, Deno, Chromium,
 # Firefox ESR, WebKitGTK and WPE WebKit, then a table of engine -> passed/failed.
 # ENGINES="bun deno" runs only those (the ids are in test/matrix.js).
+# Inputs past 2^32 bytes, HMAC of 4 GiB and a part that node:crypto refuses
+# (test/slow/): minutes, and about 10 GiB of memory.
+test-slow: deps
+	npx mocha --no-config --timeout 0 'test/slow/*.slow.js'
+
 # The packed package in the bundlers' and frameworks' fixture projects (test/consumers/run.js).
 test-consumers: deps
 	node test/consumers/run.js $(CONSUMERS)

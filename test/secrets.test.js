@@ -101,3 +101,47 @@ forEachModule("secrets wiped", function () {
     assertWiped({key, ipad, opad, u1, dk: Buffer.from(dk)}, "pbkdf2");
   });
 });
+
+/**
+ * Arguments made of the caller's own objects that are refused: a Proxy of a
+ * Uint8Array, a revoked Proxy, and an object whose getter throws. (A
+ * Uint8Array subclass whose length getter throws is bytes, read by their
+ * own length, and hashed.)
+ */
+const hostile = () => {
+  const revocable = Proxy.revocable(new Uint8Array(40), {});
+  revocable.revoke();
+  return [
+    ["a Proxy of a Uint8Array", new Proxy(pseudoRandomBytes(40, 50), {})],
+    ["a revoked Proxy", revocable.proxy],
+    ["an object with a throwing getter", {get length() {
+      throw new Error("a getter that throws");
+    }}],
+  ];
+};
+
+forEachModule("secrets wiped when a call fails on the caller's objects", function () {
+  const [key, salt, info, password] = [pseudoRandomBytes(48, 51), pseudoRandomBytes(32, 52), pseudoRandomBytes(20, 53), pseudoRandomBytes(24, 54)];
+  const prk = createHmac("sha256", salt).update(key).digest();
+
+  for (const [what, bad] of hostile()) {
+    it(`${what}: hmac, HMAC.update, hkdf, hkdfExpand and pbkdf2 throw and leave no key state, and HMAC goes on right`, function () {
+      assert.throws(() => hmac(key, bad));
+      assertWiped(hmacSecrets(key, Buffer.alloc(0)), `hmac(key, ${what})`);
+      const h = new HMAC(key).update(info);
+      assert.throws(() => h.update(bad));
+      assertWiped(hmacSecrets(key, Buffer.alloc(0)), `HMAC.update(${what})`);
+      assert.deepEqual(Buffer.from(h.final()), createHmac("sha256", key).update(info).digest(), "HMAC after a refused update");
+      for (const call of [() => hkdf(key, salt, bad, 42), () => hkdf(key, bad, info, 42)]) {
+        assert.throws(call);
+        assertWiped({prk, ...hmacSecrets(prk, Buffer.alloc(0)), ...hmacSecrets(salt, key)}, `hkdf with ${what}`);
+      }
+      assert.throws(() => hkdfExpand(prk, bad, 42));
+      assertWiped(hmacSecrets(prk, Buffer.alloc(0)), `hkdfExpand(prk, ${what})`);
+      assert.throws(() => pbkdf2(password, bad, 10, 32));
+      assertWiped(hmacSecrets(password, Buffer.alloc(0)), `pbkdf2(password, ${what})`);
+      // The next call is right.
+      assert.deepEqual(Buffer.from(hmac(key, info)), createHmac("sha256", key).update(info).digest());
+    });
+  }
+});

@@ -41,10 +41,20 @@ function viewOfPool() {
     chunkOffset = CHUNK;
     return new Uint8Array(32);
   }
-  const out = new Uint8Array(chunk.buffer, chunk.byteOffset + chunkOffset, 32);
+  let out;
+  try {
+    out = new Uint8Array(chunk.buffer, chunk.byteOffset + chunkOffset, 32);
+  } catch {
+    // The pool was detached all the same (a runtime that lets it be moved): a fresh chunk.
+    chunkOffset = CHUNK;
+    return viewOfPool();
+  }
   chunkOffset += 32;
   return out;
 }
 
+// Node before 22 lets structuredClone move Buffer's pool, untransferable or not.
+const poolStays = Number(globalThis.process?.versions?.node?.split(".")[0]) >= 22;
+
 /** A new 32-byte Uint8Array for a digest, to be written in full before it is returned. */
-export const newDigest = choices.digests === "views" ? viewOfPool : () => new Uint8Array(32);
+export const newDigest = choices.digests === "views" && poolStays ? viewOfPool : () => new Uint8Array(32);

@@ -47,15 +47,12 @@ const onServer = isNode || typeof globalThis.Deno === "object";
 export const choices = ENGINE_CHOICES[onServer ? `${engine}-server` : engine] ?? ENGINE_CHOICES[engine] ?? ENGINE_CHOICES.v8;
 
 /**
- * Per server runtime, the input lengths from which node:crypto measured
- * faster than wasm (docs/performance-notes.md, "digest() on node:crypto"):
- * `digest` for digest() and digestParts(), on Bun every length; `many` for
- * each message of digestMany(), against the lanes.
+ * Per server runtime, the input length from which node:crypto measured
+ * faster than wasm (docs/performance-notes.md, "digest() on node:crypto"),
+ * on Bun every length. digest(), digestParts() and each message of
+ * digestMany() go by the same length, so that neither of the last two is
+ * ever slower than digest() of the same bytes.
  */
-export const NATIVE_FROM = {
-  node: {digest: 320, many: 1536},
-  bun: {digest: 0, many: 64},
-  deno: {digest: 2048, many: 6144},
-};
+export const NATIVE_FROM = {node: 320, bun: 0, deno: 2048};
 /** This runtime's row of NATIVE_FROM. */
 export const nativeFrom = () => NATIVE_FROM[globalThis.Bun ? "bun" : globalThis.Deno ? "deno" : "node"];

@@ -69,8 +69,8 @@ function digestAllInto({items, lengths}, output) {
   let bytes = 0;
   for (let i = 0; i < items.length; i++) {
     const n = lengths[i];
-    // Long enough that node:crypto beats the lanes, where the entry found it (native.js).
-    const theirs = n >= native.manyMin ? native.raw(items[i]) : null;
+    // Where digest() would hand it to node:crypto (native.js), so does this.
+    const theirs = n >= native.min ? native.raw(items[i]) : null;
     if (theirs !== null) {
       if (from < i) digestBatch(items, lengths, from, i, output);
       setBytes(output, theirs, 32 * i);

@@ -4,8 +4,8 @@
 
 /**
  * digest() and digestParts() hand inputs of `min` bytes or more to
- * digest(data) and parts(parts), and digestMany() messages of `manyMin` or
- * more to raw(data), which returns a 32-byte array to copy out. Each returns
- * null where it refused the input, and wasm then hashes it.
+ * digest(data) and parts(parts), and digestMany() such messages to
+ * raw(data), which returns a 32-byte array to copy out. Each returns null
+ * where it refused the input, and wasm then hashes it.
  */
-export const native = {min: Infinity, manyMin: Infinity, digest: null, parts: null, raw: null};
+export const native = {min: Infinity, digest: null, parts: null, raw: null};

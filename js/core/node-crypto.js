@@ -11,7 +11,7 @@ import {native} from "./native.js";
 const EMPTY_HEX = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
 function off() {
-  Object.assign(native, {min: Infinity, manyMin: Infinity, digest: null, parts: null, raw: null});
+  Object.assign(native, {min: Infinity, digest: null, parts: null, raw: null});
 }
 
 // Copied into the package's own digest array (alloc.js), not viewed: a view
@@ -67,12 +67,12 @@ function useCrypto(c) {
 
 /**
  * Hands long inputs to the node:crypto that `getCrypto()` returns, from the
- * lengths js/core/engine.js gives for this runtime, loading it at the first
+ * length js/core/engine.js gives for this runtime (or `min`), loading it at the first
  * of them. Where it returns nothing (Node before 20.16 has no
  * process.getBuiltinModule), or a node:crypto that fails, every input stays
  * on wasm.
  */
-export function useNativeDigest(getCrypto, {digest, many} = nativeFrom()) {
+export function useNativeDigest(getCrypto, min = nativeFrom()) {
   const load = (f) => (x) => {
     let c = null;
     try {
@@ -84,5 +84,5 @@ export function useNativeDigest(getCrypto, {digest, many} = nativeFrom()) {
     else off();
     return native[f] === null ? null : native[f](x);
   };
-  Object.assign(native, {min: digest, manyMin: many, digest: load("digest"), parts: load("parts"), raw: load("raw")});
+  Object.assign(native, {min, digest: load("digest"), parts: load("parts"), raw: load("raw")});
 }
