@@ -203,16 +203,16 @@ export declare function hkdfExtract(salt: Uint8Array | undefined, ikm: Uint8Arra
  * HKDF-Expand (RFC 5869): `length` bytes (0 to 255 * 32 = 8160) of output
  * key from the pseudorandom key `prk` and `info` (omitted: empty).
  * @throws TypeError when `prk` or `info` is not a Uint8Array, or `length` not a number.
- * @throws RangeError when `length` is not an integer from 0 to 8160.
+ * @throws RangeError when `length` is not an integer from 1 to 8160 (node:crypto refuses 0 too).
  */
 export declare function hkdfExpand(prk: Uint8Array, info: Uint8Array | undefined, length: number): Uint8Array;
 
 /**
- * HKDF (RFC 5869): extract, then expand to `length` bytes (0 to 8160). The
+ * HKDF (RFC 5869): extract, then expand to `length` bytes (1 to 8160). The
  * pseudorandom key never leaves the module, and is wiped with the input key
  * before this returns.
  * @throws TypeError when an argument is not a Uint8Array (salt and info may be undefined), or `length` not a number.
- * @throws RangeError when `length` is not an integer from 0 to 8160.
+ * @throws RangeError when `length` is not an integer from 1 to 8160.
  */
 export declare function hkdf(ikm: Uint8Array, salt: Uint8Array | undefined, info: Uint8Array | undefined, length: number): Uint8Array;
 
@@ -220,7 +220,7 @@ export declare function hkdf(ikm: Uint8Array, salt: Uint8Array | undefined, info
  * PBKDF2-HMAC-SHA256 (RFC 8018): `length` bytes of key from `password` and
  * `salt`, with the iteration loop inside the module.
  * @throws TypeError when `password` or `salt` is not a Uint8Array, or a count not a number.
- * @throws RangeError when `iterations` is not an integer from 1 to 2^32 - 1, or `length` not one from 0.
+ * @throws RangeError when `iterations` is not an integer from 1 to 2^32 - 1, or `length` not one from 1.
  */
 export declare function pbkdf2(password: Uint8Array, salt: Uint8Array, iterations: number, length: number): Uint8Array;
 
