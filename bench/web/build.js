@@ -48,8 +48,7 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
     sourcemap: "linked",
     legalComments: "linked",
     logLevel: "warning",
-    // The pool's worker script goes where the pool's code, bundled into a
-    // chunk under chunks/, looks for it: ../pool-worker.js from that chunk.
+    // The pool's worker script, which src/pool-cases.js names by workerUrl.
     entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js"), "pool-worker": join(srcDir, "pool-worker.js")},
     outdir: out,
     // The worker's dynamic imports of the hasher, pool and beyond-as-sha256

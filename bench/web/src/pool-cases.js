@@ -1,9 +1,10 @@
 // The thread pool's cases of bench/cases-pool.js, for the worker, which
 // imports this module dynamically: it, sha256-simd/pool and
 // persistent-merkle-tree are then a chunk of their own, fetched only by a run
-// that asks for them. The pool's own workers start from pool-worker.js
-// (build.js), one folder above the chunk holding the pool's code, where its
-// `new URL("../pool-worker.js", import.meta.url)` (js/pool/spawn.js) looks.
+// that asks for them. esbuild does not follow the package's
+// `new Worker(new URL(...))`, so the pool's workers start from the copy of
+// its worker script that build.js writes, pool-worker.js, named by
+// workerUrl as the package's README says: one folder above this chunk.
 //
 // Left out here as in the hasher cases: hashtree (a native addon) and the
 // validator cases (@chainsafe/ssz needs Node's Buffer).
@@ -21,7 +22,8 @@ import {makePoolCases, threadCounts} from "../../cases-pool.js";
 export async function makeBrowserPoolCases(ours) {
   const cores = Math.max(1, navigator.hardwareConcurrency ?? 1);
   const pools = [];
-  for (const threads of threadCounts(cores)) pools.push({threads, pool: await createHashPool({threads})});
+  const workerUrl = new URL("../pool-worker.js", import.meta.url);
+  for (const threads of threadCounts(cores)) pools.push({threads, pool: await createHashPool({threads, workerUrl})});
   const {cases, close} = await makePoolCases({ours, oursHasher, pmt, asSha256Hasher}, pools);
   return {
     cases,
