@@ -200,8 +200,8 @@ export declare class HMAC {
 export declare function hkdfExtract(salt: Uint8Array | undefined, ikm: Uint8Array): Uint8Array;
 
 /**
- * HKDF-Expand (RFC 5869): `length` bytes (0 to 255 * 32 = 8160) of output
- * key from the pseudorandom key `prk` and `info` (omitted: empty).
+ * HKDF-Expand (RFC 5869): `length` bytes (1 to 255 * 32 = 8160) of output
+ * key from the pseudorandom key `prk` (at least 32 bytes) and `info` (omitted: empty).
  * @throws TypeError when `prk` or `info` is not a Uint8Array, or `length` not a number.
  * @throws RangeError when `length` is not an integer from 1 to 8160 (node:crypto refuses 0 too).
  */

@@ -50,7 +50,7 @@ const noPortable = {
   },
 };
 
-const entries = {index: "js/node.js", hasher: "js/hasher.js", pool: "js/pool.js"};
+const entries = {index: "js/core/node.js", hasher: "js/hasher.js", pool: "js/pool.js"};
 const files = {
   "pool-worker.js": header("js/pool/worker.js") + (await bundle(`import "./js/pool/worker.js";`, [noPortable])),
   "server.js":

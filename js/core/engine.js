@@ -39,7 +39,8 @@ export const ENGINE_CHOICES = {
 };
 
 /** Node, or a runtime with its APIs (Bun, Deno): node:worker_threads and the like are there. */
-export const isNode = typeof globalThis.process?.versions?.node === "string";
+// Not Cloudflare Workers, whose nodejs_compat has process.versions.node too.
+export const isNode = typeof globalThis.process?.versions?.node === "string" && globalThis.navigator?.userAgent !== "Cloudflare-Workers";
 /** A built-in module of Node, Bun or Deno (node:crypto, node:worker_threads), loaded synchronously; undefined elsewhere, and on Node before 20.16. */
 export const builtin = (name) => globalThis.process?.getBuiltinModule?.(name);
 const onServer = isNode || typeof globalThis.Deno === "object";

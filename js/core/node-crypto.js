@@ -1,8 +1,8 @@
 // node:crypto for long inputs, under the entry for Node, Bun and Deno
-// (js/node.js): OpenSSL or BoringSSL with the CPU's SHA instructions, faster
+// (js/core/node.js): OpenSSL or BoringSSL with the CPU's SHA instructions, faster
 // than wasm from some length on. It is loaded at the first input that long,
 // not at import: loading it took about 10 ms of Node 24's start
-// (docs/performance-notes.md, "Start-up"). Only js/node.js imports this
+// (docs/performance-notes.md, "Start-up"). Only js/core/node.js imports this
 // file, so no bundle for a browser carries it.
 import {newDigest} from "./alloc.js";
 import {nativeFrom} from "./engine.js";

@@ -1,10 +1,12 @@
-// The pool's threads under React Native (package.json "imports": #threads):
-// none. Hermes has no SharedArrayBuffer and no Worker, and cannot parse the
-// import.meta that js/pool/threads.js needs, so this file has none.
+// The pool's threads under the react-native and workerd conditions (package.json
+// "imports": #threads): none. Hermes has neither SharedArrayBuffer nor Worker
+// and cannot parse the import.meta of js/pool/threads.js; a Cloudflare Worker
+// cannot start workers.
 
-export const threadsUnavailable = () => "React Native runs no workers";
+const why = globalThis.navigator?.userAgent === "Cloudflare-Workers" ? "Cloudflare Workers run no workers" : "React Native runs no workers";
+export const threadsUnavailable = () => why;
 export const defaultThreads = () => 1;
 export const workerScript = null;
 export function newWorker() {
-  throw new Error("sha256-simd/pool: React Native runs no workers");
+  throw new Error(`sha256-simd/pool: ${why}`);
 }

@@ -4,7 +4,7 @@
 // (a page that imports `digest` alone, and one that imports everything) and
 // run where its users run it: Chromium on a cross-origin isolated page,
 // Hermes, or workerd. Prints a table of tool, version, builds, runs, pool and
-// gzipped sizes, writes it to build/consumers/results.json, and exits
+// gzipped sizes, writes it to build/consumers-results.json, and exits
 // non-zero if any consumer failed.
 //
 //   node test/consumers/run.js              every fixture
@@ -16,19 +16,22 @@
 // bundlers that do not follow `new Worker(new URL(...))`; "none"), builds:
 // {digest, all}: {command, out}}; the pages' entries are at ./src
 // (test/consumers/src, copied in). Fixtures install from their own
-// package-lock.json into build/consumers/<name>/, which stays between runs
+// package-lock.json into <tmpdir>/sha256-simd-consumers/<name>/, which stays between runs
 // while the lock file is unchanged.
 import {execFileSync} from "node:child_process";
 import {createHash} from "node:crypto";
 import {cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from "node:fs";
-import {join, relative} from "node:path";
+import {tmpdir} from "node:os";
+import {dirname, join, relative} from "node:path";
 import {fileURLToPath} from "node:url";
 import {gzipSync} from "node:zlib";
 import {runners} from "./runners.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const fixtures = join(root, "test/consumers/fixtures");
-const work = join(root, "build/consumers");
+// Outside the repository, so that no fixture finds a package in the repository's own node_modules.
+const work = join(tmpdir(), "sha256-simd-consumers");
+const results = join(root, "build/consumers-results.json");
 /** Marks the pool's worker script in a build: its bytes are not the page's (tools/bundle.mjs). */
 const WORKER_MARK = "a worker has no portable build";
 
@@ -42,7 +45,7 @@ function pack() {
   return join(work, filename);
 }
 
-/** The fixture copied into build/consumers/<name>, its dependencies installed (again only when its lock file changed), and the tarball. */
+/** The fixture copied into the work folder, its dependencies installed (again only when its lock file changed), and the tarball. */
 function install(name, tarball) {
   const from = join(fixtures, name);
   const dir = join(work, name);
@@ -85,7 +88,8 @@ async function runOne(name, tarball) {
       try {
         sh("sh", ["-c", command], dir, {NODE_ENV: "production"});
         row.builds[page] = true;
-        row.bytes[page] = pageBytes(join(dir, out));
+        // What a page or app ships; a type check or a Node script ships nothing.
+        if (!["tsc", "node"].includes(config.run)) row.bytes[page] = pageBytes(join(dir, out));
       } catch (e) {
         row.builds[page] = false;
         row.problems.push(`${page} build: ${String(e.stderr || e.message).slice(-2000)}`);
@@ -126,6 +130,7 @@ for (const name of names) {
   console.log(`${name}: ${row.problems.length === 0 ? "passed" : "FAILED"} in ${row.seconds} s`);
   for (const p of row.problems) console.log(`  ${p.replaceAll("\n", "\n  ")}`);
 }
-writeFileSync(join(work, "results.json"), `${JSON.stringify(rows, null, 2)}\n`);
-console.log(`\n${table(rows)}\n\n(${relative(root, join(work, "results.json"))})`);
+mkdirSync(dirname(results), {recursive: true});
+writeFileSync(results, `${JSON.stringify(rows, null, 2)}\n`);
+console.log(`\n${table(rows)}\n\n(${relative(root, results)})`);
 process.exitCode = rows.every((r) => r.problems.length === 0) && rows.length > 0 ? 0 : 1;
