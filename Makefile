@@ -15,7 +15,7 @@ BUILD := build
 
 include wasm.mk
 
-.PHONY: wasm bundles check-bundles test-consumers test-slow check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
+.PHONY: wasm bundles check-bundles test-consumers test-consumers-save test-slow check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -139,6 +139,10 @@ test-slow: deps
 # The packed package in the bundlers' and frameworks' fixture projects (test/consumers/run.js).
 test-consumers: deps
 	node test/consumers/run.js $(CONSUMERS)
+
+# The same, saving bench/results/consumers.json for the README's table.
+test-consumers-save: deps
+	node test/consumers/run.js --save
 
 test-matrix: deps
 	node test/matrix.js $(ENGINES)

@@ -5,10 +5,12 @@
 //   node bench/compare-modules.js OLD_DIR NEW_DIR [--filter REGEX] [--hasher] [--beyond] [--rounds N] [--ms MS]
 //
 // Each DIR is the root of a checkout of the package (git worktree add DIR
-// COMMIT); its entry for Node, Bun and Deno (js/core/node.js) and its hasher are
+// COMMIT); the source of its entry for Node, Bun and Deno (js/core/node.js, or
+// js/node.js in older builds) and its hasher are
 // loaded from there. Runs on node, bun or deno alike. Prints a markdown
 // table: each build's best and median time per op, and NEW over OLD.
 import * as nodeCrypto from "node:crypto";
+import {existsSync} from "node:fs";
 import {resolve} from "node:path";
 import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
@@ -34,7 +36,9 @@ if (positionals.length !== 2) throw new Error("usage: node bench/compare-modules
 
 async function load(dir) {
   const file = (path) => pathToFileURL(resolve(dir, path)).href;
-  const [ours, {hasher}] = await Promise.all([import(file("js/core/node.js")), import(file("js/hasher.js"))]);
+  // Builds before the server entries kept the Node entry at js/node.js.
+  const entry = existsSync(resolve(dir, "js/core/node.js")) ? "js/core/node.js" : "js/node.js";
+  const [ours, {hasher}] = await Promise.all([import(file(entry)), import(file("js/hasher.js"))]);
   return {ours, hasher};
 }
 

@@ -14,6 +14,7 @@ import {join, resolve} from "node:path";
 import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import {packageDir, readResults, wasmSha256} from "./results-files.js";
+import {consumersSection} from "./readme-consumers.js";
 import {sizesSection} from "./readme-sizes.js";
 import {sszSection} from "./readme-ssz.js";
 import {engineName, engines, headlineEngine, inEngineOrder, matchingResults, newestPerEngine, sectionRuns, source} from "./readme-runs.js";
@@ -230,6 +231,7 @@ export function generate(readme, files, wasm) {
     beyond: beyondSection(files, wasm),
     startup: startupSection(files, wasm),
     sizes: sizesSection(files, wasm),
+    consumers: consumersSection(files, wasm),
     ssz: sszSection(files, wasm),
   });
 }

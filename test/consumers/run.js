@@ -9,6 +9,8 @@
 //
 //   node test/consumers/run.js              every fixture
 //   node test/consumers/run.js vite metro   only these
+//   node test/consumers/run.js --save       every fixture, and the README's table's
+//                                           source, bench/results/consumers.json
 //
 // Each fixture folder holds consumer.json: {tool (the npm package whose
 // version is reported), run ("chromium", "hermes" or "workerd"), pool
@@ -25,6 +27,7 @@ import {tmpdir} from "node:os";
 import {dirname, join, relative} from "node:path";
 import {fileURLToPath} from "node:url";
 import {gzipSync} from "node:zlib";
+import {buildInfo} from "../../bench/results-files.js";
 import {runners} from "./runners.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -118,7 +121,8 @@ function table(rows) {
   return lines.join("\n");
 }
 
-const wanted = process.argv.slice(2);
+const save = process.argv.includes("--save");
+const wanted = process.argv.slice(2).filter((a) => a !== "--save");
 const names = readdirSync(fixtures).filter((n) => existsSync(join(fixtures, n, "consumer.json")) && (wanted.length === 0 || wanted.includes(n)));
 const tarball = pack();
 const rows = [];
@@ -133,4 +137,10 @@ for (const name of names) {
 mkdirSync(dirname(results), {recursive: true});
 writeFileSync(results, `${JSON.stringify(rows, null, 2)}\n`);
 console.log(`\n${table(rows)}\n\n(${relative(root, results)})`);
+if (save) {
+  // What the README's table shows, with what each tool needs (consumer.json's "needs").
+  const needs = Object.fromEntries(names.map((n) => [n, JSON.parse(readFileSync(join(fixtures, n, "consumer.json"), "utf8")).needs ?? ""]));
+  const doc = {build: buildInfo(), node: process.version, rows: rows.map((r) => ({...r, needs: needs[r.name]}))};
+  writeFileSync(join(root, "bench/results/consumers.json"), `${JSON.stringify(doc, null, 2)}\n`);
+}
 process.exitCode = rows.every((r) => r.problems.length === 0) && rows.length > 0 ? 0 : 1;

@@ -10,6 +10,7 @@ import {promisify} from "node:util";
 import {launchChromium, collectErrors} from "../support/chromium.js";
 import {freePort, startServer} from "../support/serve.js";
 import {node} from "./node-runner.js";
+import {bytes as lcgBytes} from "./src/bytes.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -87,16 +88,6 @@ async function embeddedWasm(dir, out) {
   return problems;
 }
 
-/** n bytes from the LCG of test/consumers/fixtures/metro/inputs.js (and src/check.js). */
-function lcgBytes(n, seed) {
-  const out = new Uint8Array(n);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < n; i++) {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    out[i] = x >>> 24;
-  }
-  return out;
-}
 
 const sha = (data) => createHash("sha256").update(data).digest();
 const hmacOf = (key, data) => createHmac("sha256", key).update(data).digest();

@@ -6,31 +6,10 @@
 import * as lib from "sha256-simd";
 import {hasher} from "sha256-simd/hasher";
 import {createHashPool} from "sha256-simd/pool";
+import {bytes, concat, hex} from "./bytes.js";
 
 const subtle = globalThis.crypto.subtle;
-const hex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 const sha256 = async (data) => new Uint8Array(await subtle.digest("SHA-256", data));
-
-/** n bytes from a small LCG of `seed`: the same on every engine. */
-function bytes(n, seed) {
-  const out = new Uint8Array(n);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < n; i++) {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    out[i] = x >>> 24;
-  }
-  return out;
-}
-
-const concat = (...parts) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 async function hmacOf(key, data) {
   const k = await subtle.importKey("raw", key, {name: "HMAC", hash: "SHA-256"}, false, ["sign"]);
