@@ -1,9 +1,7 @@
-// One stream with scalar rounds and schedule: the reference, the only
-// compression of the portable build, and JavaScriptCore's in the SIMD module
-// (js/core/engine.js). 16 rounds an iteration in wasm, where JavaScriptCore
-// runs it faster so; 8 in the portable build, where JavaScript engines run
-// it faster so, and which it keeps smaller (performance-notes, "The kernels'
-// code shape").
+// One stream, scalar rounds and schedule: the portable build's only
+// compression and JavaScriptCore's in the SIMD module (js/core/engine.js).
+// 16 rounds an iteration in wasm, 8 in the portable build: each the faster
+// there (docs/performance-notes.md, "The kernels' code shape").
 #include "rounds.h"
 
 namespace sha256 {

@@ -1,9 +1,7 @@
-// One stream with the message schedule four words at a time in a v128 (as
-// RustCrypto's sha2 does on wasm32) and scalar rounds, eight an iteration:
-// V8's and SpiderMonkey's single-stream compression (performance-notes).
-//
-// The schedule stays in four v128 registers, 16 words ahead of the rounds,
-// and each round takes its K + W as a lane of v + K.
+// One stream: the message schedule four words at a time in a v128, 16 words
+// ahead of the rounds, each round taking its K + W as a lane; scalar rounds,
+// eight an iteration. V8's and SpiderMonkey's single-stream compression
+// (docs/performance-notes.md, "Per-engine choices").
 #include "rounds.h"
 
 #ifndef SHA256_SIMD128

@@ -1,8 +1,7 @@
-// The lanes module: four streams at once, stream j in 32-bit lane j of every
-// vector. compress_x4 keeps the 16-word message ring in locals and runs 16
-// rounds an iteration; hash64_x4 runs groups of four 64-byte messages on it,
-// and the many module's digest_many does too. Apart from the core, since
-// digest() never needs them (performance-notes, "Module sizes").
+// The lanes module: four streams at once, stream j in lane j of every vector.
+// compress_x4 runs 16 rounds an iteration with the message ring in locals;
+// hash64_x4 and the many module's digest_many run on it. Apart from the core,
+// since digest() never needs it (docs/performance-notes.md, "Module sizes").
 #include "rounds.h"
 
 #ifndef SHA256_SIMD128

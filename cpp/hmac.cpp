@@ -1,8 +1,6 @@
-// HMAC-SHA256 (RFC 2104), and HKDF (RFC 5869) and PBKDF2 (RFC 8018) on it,
-// with their loops inside wasm: the extras module.
-// Every buffer here that holds a key, a padded key block or an intermediate
-// state is wiped before it goes out of scope, so that none is left in the
-// module's memory (test/secrets.test.js scans it).
+// The extras module: HMAC-SHA256 (RFC 2104), and HKDF (RFC 5869) and PBKDF2
+// (RFC 8018) on it, their loops inside wasm. Every buffer that holds key
+// material is wiped before it goes out of scope (test/secrets.test.js).
 #include "rounds.h"
 
 using sha256::Ctx;

@@ -1,10 +1,7 @@
-// digest_many: messages of any lengths, each its own digest. In the SIMD
-// module four messages are in flight at once, one per 32-bit lane, as
-// multi-buffer SHA implementations do: every step compresses one block of
-// each lane's message, and a lane whose message has ended takes the next one.
-// When one lane is left busy, its message finishes on one stream, which is
-// then the faster: a 4-lane step costs about what two single-stream
-// compressions cost (docs/performance-notes.md, "digest_many's lanes").
+// digest_many: messages of any lengths, each its own digest, four in flight,
+// one per 32-bit lane; a lane whose message ends takes the next. The last busy
+// lane finishes on one stream, then the faster (docs/performance-notes.md,
+// "digest_many's lanes").
 #include "rounds.h"
 
 using sha256::store_digest;

@@ -1,20 +1,17 @@
-// The merkle module, for js/hasher.js. A level of 32-byte chunks becomes the
-// level above by hashing its pairs in place on the core's hash64, and an odd
-// level is first padded with the root of an all-zero subtree of that depth
-// (its "zero hash"), as SSZ merkleization pads. One call reduces a whole
-// buffer of chunks, every level, so JS crosses into wasm once per tree
-// instead of once per level or per pair.
+// The merkle module, for the hasher: each level of 32-byte chunks hashed in
+// place into the next, an odd level padded with the zero hash of its depth,
+// as SSZ pads. One call reduces every level, so JS crosses into wasm once per
+// tree.
 #include "sha256.h"
 
 namespace {
 
 constexpr uint32_t kChunk = 32;
 
-// Zero hashes, computed on first use, so a module that never merkleizes never
-// pays for them. That of depth d < kDeep stays in g_zero[d]: SSZ list limits
-// are below 2^64 chunks, so every SSZ tree finds its padding there. Deeper
-// ones share g_zero[kDeep], which holds the deepest computed so far, so that
-// a walk up a deep path still hashes once per level.
+// Zero hashes, computed on first use. Depths below kDeep (every SSZ tree's,
+// whose limits are below 2^64 chunks) keep their own slot; deeper ones share
+// g_zero[kDeep], the deepest computed so far, so a walk up still hashes once
+// per level.
 constexpr uint32_t kDeep = 65;
 alignas(16) uint8_t g_zero[kDeep + 1][kChunk];  // g_zero[0], the zero chunk: static storage starts zeroed
 uint32_t g_top = 0;                             // the depth of the deepest zero hash computed

@@ -1,11 +1,7 @@
-// The SHA-256 rounds (FIPS 180-4 section 6.2.2), written once for two lane
-// types: uint32_t hashes one stream, v128_t four, one per 32-bit lane.
-//
-// The eight working variables stay in s[8] and rotate by index, not by moves:
-// in round t, a is s[-t & 7], b is s[(1 - t) & 7], and so on. Loops over
-// rounds are unrolled 8 or 16 times, so every index is a constant and s[]
-// becomes wasm locals, while the loop around them stays rolled
-// (docs/performance-notes.md, "The kernels' code shape").
+// The SHA-256 rounds (FIPS 180-4, 6.2.2) for two lane types: uint32_t, one
+// stream; v128_t, four. The working variables rotate by index (in round t, a
+// is s[-t & 7]), and round loops unroll 8 or 16 times, so s[] becomes wasm
+// locals (docs/performance-notes.md, "The kernels' code shape").
 #pragma once
 #include "sha256.h"
 
@@ -86,11 +82,10 @@ SHA256_INLINE void rounds64(V state[8], KW kw, Next next) {
   SHA256_UNROLL for (int i = 0; i < 8; i++) state[i] = state[i] + s[i];
 }
 
-// One block whose 16 message words are w[0..15] (clobbered) into state,
-// `Unroll` rounds an iteration (8 or 16). The schedule runs 16 words ahead of
-// the rounds, computed in place (16) or into a ring that shifts by 8 words
-// between iterations (8), so the round body appears once in the code. K is
-// read through a pointer that steps, which LLVM folds into the loads' offsets.
+// One block of message words w[0..15] (clobbered) into state, `Unroll` rounds
+// an iteration (8 or 16), the schedule 16 words ahead: in place (16) or in a
+// ring shifted by 8 words (8), so the round body appears once. K is read by a
+// stepping pointer, which LLVM folds into the loads' offsets.
 template <int Unroll, class V>
 SHA256_INLINE void compress_words(V state[8], V w[16]) {
   const uint32_t* k = tables().k;

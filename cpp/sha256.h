@@ -26,12 +26,10 @@
 
 namespace sha256 {
 
-// The constants of FIPS 180-4: K (4.2.2), the IV (5.3.3), and K[t] + W[t]
-// of the block that pads every 64-byte message (5.1.1), whose schedule is
-// constant. The core's init() computes them from their definitions
-// (constants.cpp). In wasm every module of an instance reads them at one fixed
-// address of the memory they share (SHA256_TABLES_AT, set in wasm.mk), since
-// modules share functions and memory but no data; natively they are an array.
+// FIPS 180-4's K (4.2.2), IV (5.3.3) and K[t] + W[t] of the block that pads a
+// 64-byte message (5.1.1), computed by init() (constants.cpp). Every module of
+// an instance reads them at one fixed address of the shared memory
+// (SHA256_TABLES_AT, wasm.mk): modules share memory, not data.
 struct Tables {
   uint32_t k[64];
   uint32_t pad64_kw[64];
@@ -102,14 +100,10 @@ void digest(uint8_t* out, const uint8_t* in, size_t len);
 
 }  // namespace sha256
 
-// Every function of the C ABI below begins at the top of its module's stack
-// (SHA256_ENTER): a call that ended in a trap (an out-of-bounds access, or the
-// engine's own stack running out) leaves the stack pointer where the trap
-// found it, and every call after it would start lower, until the stack ran
-// into the data below it. Only JS and the other modules call these functions,
-// never their own module, so none of its frames is live when one begins. The
-// function each enters is out of line (SHA256_INTERNAL, or another file), so
-// that the entry itself has no frame.
+// Every C ABI function starts at the top of its module's stack (SHA256_ENTER):
+// a trap leaves the stack pointer where it struck, and later calls would
+// start ever lower. No module calls its own ABI, so no frame of it is live
+// then; the work is out of line (SHA256_INTERNAL), so the entry has no frame.
 #ifdef __EMSCRIPTEN__
 extern "C" unsigned char __heap_base;  // where wasm-ld starts the stack, down from
 extern "C" void stackRestore(uintptr_t sp);
