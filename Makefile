@@ -15,7 +15,7 @@ BUILD := build
 
 include wasm.mk
 
-.PHONY: wasm bundles check-bundles test-consumers test-consumers-save test-slow check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
+.PHONY: wasm bundles check-bundles types check-types test-consumers test-consumers-save test-slow check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -34,6 +34,19 @@ check-bundles: deps
 	@for f in $(BUNDLES); do cmp -s js/generated/$$f $(BUILD)/bundles/$$f || \
 		{ echo "check-bundles: js/generated/$$f differs from what 'make bundles' builds from js/; run 'make bundles' and commit"; exit 1; }; done
 	@echo "check-bundles: committed js/generated/{$$(echo $(BUNDLES) | tr ' ' ,)} are what js/ bundles to"
+
+# The declarations of js/generated/types/ (tools/types.mjs): tsc's, from the
+# JSDoc of js/, committed, and checked like the bundles. check-types also
+# type-checks js/ against its JSDoc (tsconfig.json, checkJs).
+types: deps
+	@node tools/types.mjs
+
+check-types: deps
+	@npx tsc -p tsconfig.json
+	@rm -rf $(BUILD)/types && node tools/types.mjs $(BUILD)/types >/dev/null
+	@diff -r js/generated/types $(BUILD)/types >/dev/null || \
+		{ echo "check-types: js/generated/types/ differs from what 'make types' generates from js/; run 'make types' and commit"; exit 1; }
+	@echo "check-types: js/ type-checks, and the committed js/generated/types/ are what tsc declares for it"
 
 check-emcc:
 	@v=$$($(EMCC) --version 2>/dev/null | head -n 1); case "$$v" in *" $(EMCC_VERSION) "*) ;; \
@@ -63,6 +76,7 @@ test: deps
 	elif [ "$(REQUIRE_WASM_CHECK)" = 1 ]; then echo "make test: FAILED: REQUIRE_WASM_CHECK=1 and the toolchain above is not the pinned one"; exit 1; \
 	else echo "make test: WARNING: SKIPPED the rebuild-and-compare of wasm/ with cpp/ (needs the toolchain above); testing the committed modules"; fi
 	@$(MAKE) --no-print-directory check-bundles
+	@$(MAKE) --no-print-directory check-types
 	@$(MAKE) --no-print-directory test-only
 
 # Test files run in three processes at once: the browser tests mostly wait on

@@ -3,3 +3,5 @@
 import "./index.js";
 
 export {hasher} from "./core/hasher.js";
+
+/** @typedef {import("./core/hasher.js").Hasher} Hasher */

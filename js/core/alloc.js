@@ -5,8 +5,9 @@ import {choices} from "./engine.js";
 const NodeBuffer = globalThis.Buffer;
 
 /**
- * A Uint8Array of `size` bytes that may hold old data: only for memory that is
- * overwritten in full at once.
+ * A Uint8Array of `size` bytes (default 0) that may hold old data (in Node, a
+ * view of Buffer's pool): only for memory that is overwritten in full at once.
+ * @type {(size?: number) => Uint8Array}
  */
 export const allocUnsafe =
   typeof NodeBuffer?.allocUnsafe === "function"
@@ -23,15 +24,20 @@ export const allocUnsafe =
 // and leaves every other digest whole. A view keeps its pool alive, as
 // as-sha256's digests do.
 const CHUNK = 2048;
+/** @type {Uint8Array | null} */
 let chunk = null;
 let chunkOffset = CHUNK;
 
-/** A chunk of Buffer's pool; null where Buffer pools none (Buffer.poolSize set low). */
+/**
+ * A chunk of Buffer's pool; null where Buffer pools none (Buffer.poolSize set low).
+ * @returns {Uint8Array | null}
+ */
 function poolChunk() {
   const b = NodeBuffer?.allocUnsafe?.(CHUNK);
   return b && b.buffer.byteLength > CHUNK ? b : null;
 }
 
+/** @returns {Uint8Array} */
 function viewOfPool() {
   if (chunkOffset === CHUNK) {
     chunk = poolChunk();
@@ -56,5 +62,9 @@ function viewOfPool() {
 // Node before 22 lets structuredClone move Buffer's pool, untransferable or not.
 const poolStays = Number(globalThis.process?.versions?.node?.split(".")[0]) >= 22;
 
-/** A new 32-byte Uint8Array for a digest, to be written in full before it is returned. */
+/**
+ * A new 32-byte Uint8Array for a digest, to be written in full before it is returned.
+ * @internal
+ * @type {() => Uint8Array}
+ */
 export const newDigest = choices.digests === "views" && poolStays ? viewOfPool : () => new Uint8Array(32);

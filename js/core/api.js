@@ -22,15 +22,26 @@ import {SHA256, absorb} from "./stream.js";
 export {allocUnsafe, byteArrayIntoHashObject, byteArrayToHashObject, hashObjectToByteArray, SHA256};
 export {backend, reinitializeInstance, simdEnabled} from "./loader.js";
 
+/** @typedef {import("./hashObject.js").HashObject} HashObject */
+
 // newDigest() (alloc.js), not allocUnsafe's Buffer view as in as-sha256:
 // faster, and a plain Uint8Array (performance-notes, "Digests").
+/**
+ * @param {number} offset
+ * @returns {Uint8Array}
+ */
 function allocDigest(offset) {
   const out = newDigest();
   copySmall(out, offset === 0 ? ioDigest : ioBytes.subarray(offset, offset + 32), 32);
   return out;
 }
 
-/** SHA-256 of data of any length. */
+/**
+ * SHA-256 of `data`, of any length.
+ * @param {Uint8Array} data
+ * @returns {Uint8Array}
+ * @throws {TypeError} when `data` is not a Uint8Array.
+ */
 export function digest(data) {
   const n = bytesLength(data, "data", "digest");
   if (n >= native.min) {
@@ -49,12 +60,24 @@ export function digest(data) {
   return allocDigest(0);
 }
 
-/** The length of data, which must be 64 bytes: as-sha256's error, with the length after "got" where `got`. */
+/**
+ * The length of data, which must be 64 bytes: as-sha256's error, with the length after "got" where `got`.
+ * @param {unknown} data
+ * @param {string} fn
+ * @param {boolean} got
+ */
 function length64(data, fn, got) {
   const n = bytesLength(data, "data", fn);
   if (n !== 64) throw new Error(got ? `InvalidLengthForDigest64, got ${n}` : "InvalidLengthForDigest64");
 }
 
+/**
+ * SHA-256 of exactly 64 bytes.
+ * @param {Uint8Array} data
+ * @returns {Uint8Array}
+ * @throws {TypeError} when `data` is not a Uint8Array.
+ * @throws {Error} "InvalidLengthForDigest64" when `data` is not 64 bytes.
+ */
 export function digest64(data) {
   length64(data, "digest64", false);
   copySmall(ioBytes, data, 64);
@@ -62,6 +85,14 @@ export function digest64(data) {
   return allocDigest(0);
 }
 
+/**
+ * SHA-256 of exactly 64 bytes, written into `output` (32 bytes).
+ * @param {Uint8Array} data
+ * @param {Uint8Array} output
+ * @returns {void}
+ * @throws {TypeError} when `data` or `output` is not a Uint8Array.
+ * @throws {Error} "InvalidLengthForDigest64, got <n>" or "InvalidLengthForOutput32, got <n>".
+ */
 export function digest64Into(data, output) {
   bytesLength(data, "data", "digest64Into");
   const n = bytesLength(output, "output", "digest64Into");
@@ -72,7 +103,14 @@ export function digest64Into(data, output) {
   copySmall(output, ioDigest, 32);
 }
 
-/** Checks bytes1 and bytes2, 32 bytes each, and the output of an ...Into (`into`); then copies both into the I/O buffer. */
+/**
+ * Checks bytes1 and bytes2, 32 bytes each, and the output of an ...Into (`into`); then copies both into the I/O buffer.
+ * @param {Uint8Array} bytes1
+ * @param {Uint8Array} bytes2
+ * @param {string} fn
+ * @param {boolean} into
+ * @param {Uint8Array} [output]
+ */
 function load2Bytes32(bytes1, bytes2, fn, into, output) {
   const n1 = bytesLength(bytes1, "bytes1", fn);
   const n2 = bytesLength(bytes2, "bytes2", fn);
@@ -82,12 +120,29 @@ function load2Bytes32(bytes1, bytes2, fn, into, output) {
   copySmall(ioBytes, bytes2, 32, 32);
 }
 
+/**
+ * SHA-256 of the 64 bytes `bytes1 || bytes2` (32 bytes each).
+ * @param {Uint8Array} bytes1
+ * @param {Uint8Array} bytes2
+ * @returns {Uint8Array}
+ * @throws {TypeError} when an argument is not a Uint8Array.
+ * @throws {Error} "InvalidLengthForDigest64" when either is not 32 bytes.
+ */
 export function digest2Bytes32(bytes1, bytes2) {
   load2Bytes32(bytes1, bytes2, "digest2Bytes32", false);
   core.hash64_x1(ioPtr, ioPtr, 1);
   return allocDigest(0);
 }
 
+/**
+ * SHA-256 of `bytes1 || bytes2`, written into `output` (32 bytes).
+ * @param {Uint8Array} bytes1
+ * @param {Uint8Array} bytes2
+ * @param {Uint8Array} output
+ * @returns {void}
+ * @throws {TypeError} when an argument is not a Uint8Array.
+ * @throws {Error} "InvalidLengthForDigest64" or "InvalidLengthForOutput32".
+ */
 export function digest2Bytes32Into(bytes1, bytes2, output) {
   load2Bytes32(bytes1, bytes2, "digest2Bytes32Into", true, output);
   core.hash64_x1(ioPtr, ioPtr, 1);
@@ -101,6 +156,12 @@ export function digest2Bytes32Into(bytes1, bytes2, output) {
 const pair = new Int32Array(16);
 let reads = 0;
 
+/**
+ * @param {unknown} obj1
+ * @param {unknown} obj2
+ * @param {string} fn
+ * @returns {Int32Array}
+ */
 function readPair(obj1, obj2, fn) {
   const mark = ++reads;
   let words = pair;
@@ -112,12 +173,27 @@ function readPair(obj1, obj2, fn) {
   }
 }
 
+/**
+ * SHA-256 of the 64 bytes that `obj1` and `obj2` stand for, as a HashObject.
+ * @param {HashObject} obj1
+ * @param {HashObject} obj2
+ * @returns {HashObject}
+ * @throws {TypeError} when either is not an object with numeric h0..h7.
+ */
 export function digest64HashObjects(obj1, obj2) {
   const result = newHashObject();
   digest64HashObjectsInto(obj1, obj2, result);
   return result;
 }
 
+/**
+ * As digest64HashObjects, written into the fields of `output`.
+ * @param {HashObject} obj1
+ * @param {HashObject} obj2
+ * @param {HashObject} output
+ * @returns {void}
+ * @throws {TypeError} when `obj1` or `obj2` is not a HashObject or `output` is not an object.
+ */
 export function digest64HashObjectsInto(obj1, obj2, output) {
   const words = readPair(obj1, obj2, "digest64HashObjectsInto");
   if (output === null || typeof output !== "object") {
@@ -129,7 +205,12 @@ export function digest64HashObjectsInto(obj1, obj2, output) {
 }
 
 /**
- * Hashes four 64-byte messages: inputs[i] -> output i.
+ * Hashes four 64-byte messages: digest i is SHA-256 of `inputs[i]`.
+ * @param {Uint8Array[]} inputs
+ * @returns {Uint8Array[]}
+ * @throws {TypeError} when `inputs` is not an Array or an entry is not a Uint8Array.
+ * @throws {Error} "Input length must be 4", "Input <i> is null or undefined",
+ * or "Invalid length <n> at input <i>".
  */
 export function batchHash4UintArray64s(inputs) {
   const fn = "batchHash4UintArray64s";
@@ -145,7 +226,12 @@ export function batchHash4UintArray64s(inputs) {
 }
 
 /**
- * Hashes four pairs of HashObjects: (inputs[2i], inputs[2i+1]) -> output i.
+ * Hashes four pairs of HashObjects: output i is SHA-256 of the 64 bytes of
+ * `inputs[2i]` then `inputs[2i + 1]`.
+ * @param {HashObject[]} inputs
+ * @returns {HashObject[]}
+ * @throws {TypeError} when `inputs` is not an Array or an entry is not a HashObject.
+ * @throws {Error} "Input length must be 8".
  */
 export function batchHash4HashObjectInputs(inputs) {
   const items = arrayOf(inputs, 8, "inputs", "batchHash4HashObjectInputs");
@@ -162,15 +248,25 @@ export function batchHash4HashObjectInputs(inputs) {
   return outputs;
 }
 
-/** The names these two had when SIMD was first proposed upstream. */
+// The names these two had when SIMD was first proposed upstream.
+/** Alias of batchHash4UintArray64s. @type {typeof batchHash4UintArray64s} */
 export const hash4Input64s = batchHash4UintArray64s;
+/** Alias of batchHash4HashObjectInputs. @type {typeof batchHash4HashObjectInputs} */
 export const hash8HashObjects = batchHash4HashObjectInputs;
 
+/** @param {number} len */
 const hashPiece = (len) => hash64(ioPtr, ioPtr, len >> 6);
 
 /**
- * Hashes N 64-byte messages (input, N * 64 bytes) into N digests (output,
- * N * 32 bytes), looping inside wasm. output may alias the start of input.
+ * Hashes N 64-byte messages (`input`, N * 64 bytes) into N consecutive
+ * 32-byte digests (`output`, N * 32 bytes), looping inside wasm. `output`
+ * may be `input.subarray(0, input.length / 2)`.
+ * @param {Uint8Array} input
+ * @param {Uint8Array} output
+ * @returns {void}
+ * @throws {TypeError} when an argument is not a Uint8Array.
+ * @throws {Error} "Invalid input length <n>" when `input` is not a multiple of
+ * 64 bytes, or "Invalid output length <n>" when `output` is not half of it.
  */
 export function hashInto(input, output) {
   const n = bytesLength(input, "input", "hashInto");

@@ -7,12 +7,18 @@
 import {BLOCK, CHUNK, levelsOf} from "./sizes.js";
 
 const typedArray = Object.getPrototypeOf(Uint8Array.prototype);
+/** @param {string} name @returns {(this: unknown) => any} */
 const intrinsic = (name) => Object.getOwnPropertyDescriptor(typedArray, name).get;
 const lengthGetter = intrinsic("length");
 const bufferGetter = intrinsic("buffer");
 const offsetGetter = intrinsic("byteOffset");
 const setMethod = typedArray.set;
 
+/**
+ * What x is, for an error message: its constructor's name, or its type.
+ * @param {unknown} x
+ * @returns {string}
+ */
 export function describe(x) {
   if (x === null) return "null";
   if (Array.isArray(x)) return "Array";
@@ -24,27 +30,56 @@ export function describe(x) {
  * Whether x is a Uint8Array (or a subclass such as Buffer), from this realm
  * or another (worker, vm, iframe). A Proxy is not: copying one would run the
  * caller's traps while the copy is under way.
+ * @param {unknown} x
+ * @returns {x is Uint8Array}
  */
 export function isBytes(x) {
   return ArrayBuffer.isView(x) && (x instanceof Uint8Array || Object.prototype.toString.call(x) === "[object Uint8Array]");
 }
 
-/** x's length, read from the typed array itself: a `length` getter of the caller's neither runs nor misleads. */
+/**
+ * x's length, read from the typed array itself: a `length` getter of the caller's neither runs nor misleads.
+ * @param {Uint8Array} x
+ * @returns {number}
+ */
 export const lengthOf = (x) => lengthGetter.call(x);
 
-/** The length of x, a Uint8Array, or a TypeError naming it. */
+/**
+ * The length of x, a Uint8Array, or a TypeError naming it.
+ * @param {unknown} x
+ * @param {string} name The argument, for the error.
+ * @param {string} fn The function, for the error.
+ * @returns {number}
+ */
 export function bytesLength(x, name, fn) {
   if (!isBytes(x)) throw new TypeError(`${fn}: ${name} must be a Uint8Array, got ${describe(x)}`);
   return lengthGetter.call(x);
 }
 
-/** x's first n bytes as a plain Uint8Array, whose subarray() runs no species constructor of the caller's. */
+/**
+ * x's first n bytes as a plain Uint8Array, whose subarray() runs no species constructor of the caller's.
+ * @param {Uint8Array} x
+ * @param {number} n
+ * @returns {Uint8Array}
+ */
 export const plainView = (x, n) => new Uint8Array(bufferGetter.call(x), offsetGetter.call(x), n);
 
-/** dst.set(src, at) with the intrinsic set, never an override of the caller's. */
+/**
+ * dst.set(src, at) with the intrinsic set, never an override of the caller's.
+ * @param {Uint8Array} dst
+ * @param {ArrayLike<number>} src
+ * @param {number} [at]
+ */
 export const setBytes = (dst, src, at = 0) => setMethod.call(dst, src, at);
 
-/** The elements of x, an Array (of `what`), read once into an array of the package's own. */
+/**
+ * The elements of x, an Array (of `what`), read once into an array of the package's own.
+ * @param {unknown} x
+ * @param {string} name
+ * @param {string} fn
+ * @param {string} [what]
+ * @returns {any[]} Unchecked: the caller checks each.
+ */
 export function arrayItems(x, name, fn, what = "an Array") {
   if (!Array.isArray(x)) throw new TypeError(`${fn}: ${name} must be ${what}, got ${describe(x)}`);
   const n = x.length;
@@ -53,7 +88,14 @@ export function arrayItems(x, name, fn, what = "an Array") {
   return items;
 }
 
-/** The elements of x, an Array of `length` elements: as-sha256's error for another length. */
+/**
+ * The elements of x, an Array of `length` elements: as-sha256's error for another length.
+ * @param {unknown} x
+ * @param {number} length
+ * @param {string} name
+ * @param {string} fn
+ * @returns {any[]} Unchecked: the caller checks each.
+ */
 export function arrayOf(x, length, name, fn) {
   const items = arrayItems(x, name, fn);
   if (items.length !== length) throw new Error(`Input length must be ${length}`);
@@ -63,6 +105,10 @@ export function arrayOf(x, length, name, fn) {
 /**
  * The Uint8Arrays of x, an Array, read once, and their lengths: a TypeError
  * naming the first that is not one.
+ * @param {unknown} x
+ * @param {string} name
+ * @param {string} fn
+ * @returns {{items: Uint8Array[], lengths: number[]}}
  */
 export function byteList(x, name, fn) {
   const items = arrayItems(x, name, fn, "an Array of Uint8Array");
@@ -71,7 +117,11 @@ export function byteList(x, name, fn) {
   return {items, lengths};
 }
 
-/** Levels between the chunks and the root of a tree padded to padFor chunks. */
+/**
+ * Levels between the chunks and the root of a tree padded to padFor chunks.
+ * @param {number} padFor
+ * @returns {number}
+ */
 function layerCount(padFor) {
   const levels = levelsOf(padFor);
   // Infinity or NaN would make persistent-merkle-tree's hashers loop forever
@@ -85,7 +135,12 @@ function layerCount(padFor) {
 // each giving the shape of the work; sha256-simd/pool's hasher checks its
 // calls with them too, so that its errors are these.
 
-/** merkleizeBlocksBytes' arguments: the chunks to hash and the levels above them. */
+/**
+ * merkleizeBlocksBytes' arguments: the chunks to hash and the levels above them.
+ * @param {unknown} blocksBytes
+ * @param {number} padFor
+ * @returns {{chunks: number, levels: number}}
+ */
 export function blocksBytesTree(blocksBytes, padFor) {
   const length = bytesLength(blocksBytes, "blocksBytes", "merkleizeBlocksBytes");
   if (padFor < 1) throw new Error(`Invalid padFor, expect to be greater than 0, got ${padFor}`);
@@ -104,6 +159,10 @@ export function blocksBytesTree(blocksBytes, padFor) {
 /**
  * merkleizeBlockArray's arguments: the chunks to hash, the levels above
  * them, and the blocks that hold the chunks, read once.
+ * @param {unknown} blocks
+ * @param {number} blockLimit
+ * @param {number} padFor
+ * @returns {{chunks: number, levels: number, blocks: Uint8Array[]}}
  */
 export function blockArrayTree(blocks, blockLimit, padFor) {
   if (padFor < 1) throw new Error(`Invalid padFor, expect to be at least 1, got ${padFor}`);
@@ -126,7 +185,12 @@ export function blockArrayTree(blocks, blockLimit, padFor) {
   return {chunks: 2 * blockLimit, levels, blocks: items};
 }
 
-/** digestNLevel's arguments: the bytes of one group of 2^nLevel chunks, which becomes one root, and data's length. */
+/**
+ * digestNLevel's arguments: the bytes of one group of 2^nLevel chunks, which becomes one root, and data's length.
+ * @param {unknown} data
+ * @param {number} nLevel
+ * @returns {{bytesInBatch: number, length: number}}
+ */
 export function nLevelGroup(data, nLevel) {
   const length = bytesLength(data, "data", "digestNLevel");
   const bytesInBatch = Math.pow(2, nLevel) * CHUNK;

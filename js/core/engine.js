@@ -13,6 +13,10 @@
 /** "jsc", "spidermonkey" or "v8". */
 export const engine = detectEngine(new Error());
 
+/**
+ * @param {Error & {line?: unknown, lineNumber?: unknown}} error
+ * @returns {"jsc" | "spidermonkey" | "v8"}
+ */
 export function detectEngine(error) {
   if (typeof error.line === "number") return "jsc";
   if (typeof error.lineNumber === "number") return "spidermonkey";
@@ -30,6 +34,7 @@ export function detectEngine(error) {
  *   or "views" (32-byte views of a shared 8 KiB block, as Node's Buffer pool).
  * An engine on a server (Node, Deno, Bun) gets its -server row. SpiderMonkey,
  * and any engine not listed, gets V8's row.
+ * @type {Record<string, {singleStream: "simd" | "scalar", smallCopy: "set" | "loop", digests: "fresh" | "views"}>}
  */
 export const ENGINE_CHOICES = {
   "v8-server": {singleStream: "simd", smallCopy: "set", digests: "views"},
@@ -41,7 +46,11 @@ export const ENGINE_CHOICES = {
 /** Node, or a runtime with its APIs (Bun, Deno): node:worker_threads and the like are there. */
 // Not Cloudflare Workers, whose nodejs_compat has process.versions.node too.
 export const isNode = typeof globalThis.process?.versions?.node === "string" && globalThis.navigator?.userAgent !== "Cloudflare-Workers";
-/** A built-in module of Node, Bun or Deno (node:crypto, node:worker_threads), loaded synchronously; undefined elsewhere, and on Node before 20.16. */
+/**
+ * A built-in module of Node, Bun or Deno (node:crypto, node:worker_threads), loaded synchronously; undefined elsewhere, and on Node before 20.16.
+ * @param {string} name
+ * @returns {any} Untyped: this package has no Node types.
+ */
 export const builtin = (name) => globalThis.process?.getBuiltinModule?.(name);
 const onServer = isNode || typeof globalThis.Deno === "object";
 /** This engine's row of ENGINE_CHOICES. */
@@ -55,5 +64,8 @@ export const choices = ENGINE_CHOICES[onServer ? `${engine}-server` : engine] ??
  * ever slower than digest() of the same bytes.
  */
 export const NATIVE_FROM = {node: 320, bun: 0, deno: 2048};
-/** This runtime's row of NATIVE_FROM. */
+/**
+ * This runtime's row of NATIVE_FROM.
+ * @returns {number}
+ */
 export const nativeFrom = () => NATIVE_FROM[globalThis.Bun ? "bun" : globalThis.Deno ? "deno" : "node"];

@@ -4,10 +4,32 @@
 import {describe} from "./check.js";
 
 /**
+ * A 32-byte digest as eight 32-bit words: h0 is bytes 0..3 read
+ * little-endian, and so on. The words produced here are signed, as in
+ * as-sha256, so HashObjects from either library are deep-equal.
+ * @typedef {object} HashObject
+ * @property {number} h0
+ * @property {number} h1
+ * @property {number} h2
+ * @property {number} h3
+ * @property {number} h4
+ * @property {number} h5
+ * @property {number} h6
+ * @property {number} h7
+ */
+
+/**
  * Reads HashObject obj into 8 consecutive words of `words` at index i, each
  * field once: a TypeError naming it (`name`, or `name[index]`) where obj is
  * not an object with numeric h0..h7. Its getters, if any, all run before the
  * words are written.
+ * @internal
+ * @param {any} obj Anything: checked here.
+ * @param {Int32Array} words
+ * @param {number} i
+ * @param {string} name
+ * @param {string} fn
+ * @param {number} [index]
  */
 export function readHashObject(obj, words, i, name, fn, index) {
   const {h0, h1, h2, h3, h4, h5, h6, h7} = obj ?? {};
@@ -30,6 +52,10 @@ export function readHashObject(obj, words, i, name, fn, index) {
  * Writes 8 consecutive words of an Int32Array at index i into obj's fields.
  * All are read first, so a setter of obj that calls the package again finds
  * them read.
+ * @internal
+ * @param {Int32Array} words
+ * @param {number} i
+ * @param {HashObject} obj
  */
 export function writeHashObject(words, i, obj) {
   const h0 = words[i], h1 = words[i + 1], h2 = words[i + 2], h3 = words[i + 3];
@@ -44,10 +70,19 @@ export function writeHashObject(words, i, obj) {
   obj.h7 = h7;
 }
 
+/**
+ * @param {Uint8Array} bytes
+ * @param {number} o
+ */
 function readWord(bytes, o) {
   return bytes[o] | (bytes[o + 1] << 8) | (bytes[o + 2] << 16) | (bytes[o + 3] << 24);
 }
 
+/**
+ * @param {Uint8Array} bytes
+ * @param {number} o
+ * @param {number} w
+ */
 function writeWord(bytes, o, w) {
   bytes[o] = w;
   bytes[o + 1] = w >> 8;
@@ -55,6 +90,13 @@ function writeWord(bytes, o, w) {
   bytes[o + 3] = w >> 24;
 }
 
+/**
+ * Reads 32 bytes of `byteArr` at `offset` into the fields of `output`.
+ * @param {Uint8Array} byteArr
+ * @param {number} offset
+ * @param {HashObject} output
+ * @returns {void}
+ */
 export function byteArrayIntoHashObject(byteArr, offset, output) {
   output.h0 = readWord(byteArr, offset);
   output.h1 = readWord(byteArr, offset + 4);
@@ -66,15 +108,32 @@ export function byteArrayIntoHashObject(byteArr, offset, output) {
   output.h7 = readWord(byteArr, offset + 28);
 }
 
-/** A HashObject of zeros, for a result to be written into. */
+/**
+ * A HashObject of zeros, for a result to be written into.
+ * @internal
+ * @returns {HashObject}
+ */
 export const newHashObject = () => ({h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0});
 
+/**
+ * Reads 32 bytes of `byteArr` at `offset` as a new HashObject.
+ * @param {Uint8Array} byteArr
+ * @param {number} offset
+ * @returns {HashObject}
+ */
 export function byteArrayToHashObject(byteArr, offset) {
   const result = newHashObject();
   byteArrayIntoHashObject(byteArr, offset, result);
   return result;
 }
 
+/**
+ * Writes the 32 bytes of `obj` into `byteArr` at `offset`.
+ * @param {HashObject} obj
+ * @param {Uint8Array} byteArr
+ * @param {number} offset
+ * @returns {void}
+ */
 export function hashObjectToByteArray(obj, byteArr, offset) {
   writeWord(byteArr, offset, obj.h0);
   writeWord(byteArr, offset + 4, obj.h1);

@@ -12,7 +12,64 @@ import {bestHash64, hash64} from "./lanes.js";
 import {addon} from "./loader.js";
 import {BLOCK, CHUNK} from "./sizes.js";
 
-/** The merkle module, linked at first use to the best hash64 kernel. */
+/** @typedef {import("./hashObject.js").HashObject} HashObject */
+
+/**
+ * What executeHashComputations reads of persistent-merkle-tree's
+ * HashComputation: two child nodes and the parent that takes their hash.
+ * @typedef {object} HashComputation
+ * @property {HashObject} src0
+ * @property {HashObject} src1
+ * @property {{applyHash(root: HashObject): void}} dest
+ */
+
+/**
+ * What executeHashComputations reads of persistent-merkle-tree's
+ * HashComputationLevel: the HashComputations of one level of a tree.
+ * @typedef {Iterable<HashComputation> & {readonly length: number}} HashComputationLevel
+ */
+
+/**
+ * persistent-merkle-tree's Hasher (its lib/hasher/types.d.ts), declared here
+ * so that these types need not that package, an optional peer: a Hasher of
+ * sha256-simd is one of theirs, for setHasher().
+ * @typedef {object} Hasher
+ * @property {string} name
+ * @property {(input: Uint8Array, output: Uint8Array) => void} hashInto
+ * Hashes input into output: output.length = input.length / 2.
+ * @property {(a32Bytes: Uint8Array, b32Bytes: Uint8Array) => Uint8Array} digest64
+ * Hashes two 32-byte Uint8Arrays.
+ * @property {(a32Bytes: Uint8Array, b32Bytes: Uint8Array, output: Uint8Array) => void} digest64Into
+ * As digest64, with output passed as an argument.
+ * @property {(left: HashObject, right: HashObject, parent: HashObject) => void} digest64HashObjects
+ * Hashes two 32-byte HashObjects into parent.
+ * @property {(blocksBytes: Uint8Array, padFor: number, output: Uint8Array, offset: number) => void} merkleizeBlocksBytes
+ * Merkleizes n SHA-256 blocks in one Uint8Array, each 64 bytes, padded to
+ * padFor chunks (maxChunkCount), and writes the root to output at offset.
+ * @property {(blocks: Uint8Array[], blockLimit: number, padFor: number, output: Uint8Array, offset: number) => void} merkleizeBlockArray
+ * Merkleizes the first blockLimit (<= blocks.length) of blocks, 64-byte
+ * Uint8Arrays, padded to padFor chunks, and writes the root to output at offset.
+ * @property {(data: Uint8Array, nLevel: number) => Uint8Array} digestNLevel
+ * Hashes chunks (32 bytes each) nLevel levels up: with nLevel = 3, a
+ * multiple of 256 bytes into a multiple of 32 bytes. The result is
+ * overwritten by the next call.
+ * @property {(hashComputations: readonly HashComputationLevel[]) => void} executeHashComputations
+ * Executes a batch of HashComputations, one level of them per entry,
+ * the last level first.
+ */
+
+/**
+ * The merkle module's exports (cpp/merkle.cpp).
+ * @internal
+ * @typedef {object} MerkleExports
+ * @property {(out: number, data: number, count: number, depth: number, levels: number) => void} merkleize
+ * @property {(data: number, count: number, levels: number) => void} digest_n_level
+ */
+
+/**
+ * The merkle module, linked at first use to the best hash64 kernel.
+ * @type {() => MerkleExports}
+ */
 const merkle = addon(backends, () => ({hash64: bestHash64()}));
 
 /**
@@ -20,6 +77,11 @@ const merkle = addon(backends, () => ({hash64: bestHash64()}));
  * array of 64-byte blocks), padded to 2^levels chunks, to output at offset.
  * Only the first 2^levels chunks reach that root; any more are ignored, as
  * in persistent-merkle-tree.
+ * @param {Uint8Array | Uint8Array[]} input
+ * @param {number} n
+ * @param {number} levels
+ * @param {Uint8Array} output
+ * @param {number} offset
  */
 function merkleizeChunks(input, n, levels, output, offset) {
   const ioChunks = ioSize / CHUNK;
@@ -42,6 +104,7 @@ function merkleizeChunks(input, n, levels, output, offset) {
     if (pieces > pieceChunks) {
       throw new RangeError(`Input of ${n} chunks exceeds the ${pieceChunks ** 2} that can be merkleized`);
     }
+    /** @type {(len: number, k: number) => void} */
     const mergePiece = (len, k) => merkle().merkleize(ioPtr + CHUNK * k, ioPtr + half, len / CHUNK, 0, pieceDepth);
     streamThrough(input, n * CHUNK, half, mergePiece);
     merkle().merkleize(ioPtr, ioPtr, pieces, pieceDepth, levels - pieceDepth);
@@ -49,13 +112,26 @@ function merkleizeChunks(input, n, levels, output, offset) {
   setBytes(output, ioDigest, offset);
 }
 
-/** Merkleizes blocksBytes (not modified) and writes the root to output at offset. */
+/**
+ * Merkleizes blocksBytes (not modified) and writes the root to output at offset.
+ * @param {Uint8Array} blocksBytes
+ * @param {number} padFor
+ * @param {Uint8Array} output
+ * @param {number} offset
+ */
 function merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
   const {chunks, levels} = blocksBytesTree(blocksBytes, padFor);
   merkleizeChunks(plainView(blocksBytes, chunks * CHUNK), chunks, levels, output, offset);
 }
 
-/** Merkleizes blocks[0..blockLimit) (not modified) and writes the root to output at offset. */
+/**
+ * Merkleizes blocks[0..blockLimit) (not modified) and writes the root to output at offset.
+ * @param {Uint8Array[]} blocks
+ * @param {number} blockLimit
+ * @param {number} padFor
+ * @param {Uint8Array} output
+ * @param {number} offset
+ */
 function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
   const tree = blockArrayTree(blocks, blockLimit, padFor);
   merkleizeChunks(tree.blocks, tree.chunks, tree.levels, output, offset);
@@ -65,6 +141,9 @@ function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
  * Replaces each group of 2^nLevel chunks at the start of data with its root
  * and returns the roots: data.subarray(0, data.length / 2^nLevel), as in
  * persistent-merkle-tree.
+ * @param {Uint8Array} data
+ * @param {number} nLevel
+ * @returns {Uint8Array}
  */
 function digestNLevel(data, nLevel) {
   const {bytesInBatch, length} = nLevelGroup(data, nLevel);
@@ -73,6 +152,7 @@ function digestNLevel(data, nLevel) {
   // Each group's root is written at or before the group's first byte, so no
   // group is overwritten before it is read.
   if (bytesInBatch <= ioSize) {
+    /** @param {number} len */
     const reducePiece = (len) => merkle().digest_n_level(ioPtr, len / CHUNK, nLevel);
     streamThrough(view, length, 0, reducePiece, view, ratio);
   } else {
@@ -92,9 +172,15 @@ function digestNLevel(data, nLevel) {
 // from its words. Node.applyHash copies the fields of its argument, so one
 // result object serves every node of a depth.
 const BATCH = ioSize / BLOCK;
+/** @internal @typedef {{words: Int32Array, dests: (HashComputation["dest"] | null)[], result: HashObject}} Frame */
+/** @type {Frame[]} */
 const frames = [];
 let depth = 0;
 
+/**
+ * @param {Frame} frame
+ * @param {number} count
+ */
 function hashBatch({words, dests, result}, count) {
   ioWords.set(words.subarray(0, 16 * count));
   hash64(ioPtr, ioPtr, count);
@@ -108,6 +194,7 @@ function hashBatch({words, dests, result}, count) {
   }
 }
 
+/** @param {readonly HashComputationLevel[]} hashComputations */
 function executeHashComputations(hashComputations) {
   const frame = (frames[depth] ??= {words: new Int32Array(16 * BATCH), dests: new Array(BATCH).fill(null), result: newHashObject()});
   depth++;
@@ -138,7 +225,18 @@ function executeHashComputations(hashComputations) {
   }
 }
 
-/** persistent-merkle-tree's Hasher: `setHasher(hasher)`. */
+/**
+ * A persistent-merkle-tree Hasher backed by this package's wasm module; use it
+ * with `setHasher(hasher)` before any tree is hashed. Results and errors are
+ * those of persistent-merkle-tree's own hashers, with these differences:
+ * - merkleizeBlocksBytes and merkleizeBlockArray leave their input unchanged
+ *   (persistent-merkle-tree documents that its hashers may modify it);
+ * - digestNLevel returns `data.subarray(0, data.length / 2 ** nLevel)` holding
+ *   the roots, as theirs do, and leaves the rest of `data` unchanged;
+ * - a padFor of Infinity or NaN throws "Invalid padFor" (theirs loop forever
+ *   or fail later).
+ * @type {Hasher}
+ */
 export const hasher = {
   name: "sha256-simd",
   hashInto,

@@ -11,7 +11,24 @@ import {copySmall, ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize} from "./i
 import {addon, core} from "./loader.js";
 import {absorb} from "./stream.js";
 
-/** The extras module, linked at first use. */
+/**
+ * The extras module's exports (cpp/hmac.cpp). A key state (`k`, at
+ * key_ptr()) is that after the key's inner and outer blocks.
+ * @internal
+ * @typedef {object} ExtrasExports
+ * @property {() => number} key_ptr
+ * @property {(k: number, key: number, len: number) => void} hmac_key
+ * @property {(ctx: number, k: number) => void} hmac_begin
+ * @property {(ctx: number, k: number, out: number) => void} hmac_end
+ * @property {(out: number, k: number, msg: number, len: number) => void} hmac
+ * @property {(out: number, len: number, prk: number, info: number, infoLen: number) => void} hkdf_expand
+ * @property {(out: number, len: number, k: number, salted: number, iterations: number, blockIndex: number) => void} pbkdf2
+ */
+
+/**
+ * The extras module, linked at first use.
+ * @type {() => ExtrasExports}
+ */
 const extras = addon(backends, () => ({
   compress: core.compress,
   sha256_init: core.sha256_init,
@@ -20,11 +37,17 @@ const extras = addon(backends, () => ({
 }));
 /** Bytes of the module's HMAC key state: the states after the key's inner and outer blocks. */
 const KEY_STATE = 64;
+/** @type {ExtrasExports | null} */
 let linked = null;
+/** @type {number} */
 let keyPtr;
+/** @type {Uint8Array} */
 let keyBytes;
 
-/** The extras module's exports, with keyPtr and keyBytes pointing at its key state. */
+/**
+ * The extras module's exports, with keyPtr and keyBytes pointing at its key state.
+ * @returns {ExtrasExports}
+ */
 function wasm() {
   const x = extras();
   if (linked !== x) {
@@ -35,7 +58,10 @@ function wasm() {
   return x;
 }
 
-/** Wipes what a function here may have left: the key state, the context and the I/O buffer's first `n` bytes. */
+/**
+ * Wipes what a function here may have left: the key state, the context and the I/O buffer's first `n` bytes.
+ * @param {number} n
+ */
 function wipe(n) {
   keyBytes.fill(0);
   ctxBytes.fill(0);
@@ -43,10 +69,21 @@ function wipe(n) {
 }
 
 const empty = new Uint8Array(0);
-/** RFC 5869: at most 255 blocks of output. */
+/**
+ * RFC 5869: at most 255 blocks of output.
+ * @internal
+ */
 export const HKDF_MAX_LENGTH = 255 * 32;
 
-/** `x` as an integer in [min, max]: a TypeError for a non-number, a RangeError out of range. */
+/**
+ * `x` as an integer in [min, max]: a TypeError for a non-number, a RangeError out of range.
+ * @param {unknown} x
+ * @param {number} min
+ * @param {number} max
+ * @param {string} name
+ * @param {string} fn
+ * @returns {asserts x is number}
+ */
 function assertInteger(x, min, max, name, fn) {
   if (typeof x !== "number") throw new TypeError(`${fn}: ${name} must be a number, got ${typeof x}`);
   if (!Number.isInteger(x) || x < min || x > max) {
@@ -54,12 +91,22 @@ function assertInteger(x, min, max, name, fn) {
   }
 }
 
-/** `x` and its length, or empty bytes where it is undefined. */
+/**
+ * `x` and its length, or empty bytes where it is undefined.
+ * @param {Uint8Array | undefined} x
+ * @param {string} name
+ * @param {string} fn
+ * @returns {[Uint8Array, number]}
+ */
 function optionalBytes(x, name, fn) {
   return x === undefined ? [empty, 0] : [x, bytesLength(x, name, fn)];
 }
 
-/** Sets the module's key state to that of `key` (n bytes); the copies of the key are wiped after. */
+/**
+ * Sets the module's key state to that of `key` (n bytes); the copies of the key are wiped after.
+ * @param {Uint8Array} key
+ * @param {number} n
+ */
 function loadKey(key, n) {
   if (n <= ioSize) {
     ioBytes.set(key);
@@ -73,7 +120,11 @@ function loadKey(key, n) {
   wasm().hmac_key(keyPtr, ioPtr, 32);
 }
 
-/** The tag of `message` (n bytes) under the loaded key, left in the first 32 bytes of the I/O buffer. */
+/**
+ * The tag of `message` (n bytes) under the loaded key, left in the first 32 bytes of the I/O buffer.
+ * @param {Uint8Array} message
+ * @param {number} n
+ */
 function macInto(message, n) {
   if (n <= ioSize) {
     ioBytes.set(message);
@@ -85,14 +136,26 @@ function macInto(message, n) {
   }
 }
 
-/** A copy of the tag in the I/O buffer's first 32 bytes. */
+/**
+ * A copy of the tag in the I/O buffer's first 32 bytes.
+ * @returns {Uint8Array}
+ */
 function tag() {
   const out = newDigest();
   copySmall(out, ioDigest, 32);
   return out;
 }
 
-/** HMAC-SHA256 of message under key: a 32-byte Uint8Array. */
+/**
+ * HMAC-SHA256 (RFC 2104) of `message` under `key`, a key of any length
+ * (longer than 64 bytes it is hashed first). Returns 32 bytes. The key, its
+ * padded blocks and the inner digest are wiped from the module's memory
+ * before this returns.
+ * @param {Uint8Array} key
+ * @param {Uint8Array} message
+ * @returns {Uint8Array}
+ * @throws {TypeError} when `key` or `message` is not a Uint8Array.
+ */
 export function hmac(key, message) {
   const k = bytesLength(key, "key", "hmac");
   const m = bytesLength(message, "message", "hmac");
@@ -116,36 +179,57 @@ const CTX = Symbol("ctx");
 const FINISHED = Symbol("finished");
 const DESTROYED = Symbol("destroyed");
 
+/**
+ * @param {HMAC} h
+ * @param {string} method
+ */
 function assertLive(h, method) {
   if (h[DESTROYED]) throw new Error(`HMAC.${method}: destroy() was called; the key is gone`);
 }
 
+/**
+ * @param {HMAC} h
+ * @param {string} method
+ */
 function assertOpen(h, method) {
   if (h[FINISHED]) throw new Error(`HMAC.${method}: final() was already called; call init() to start a new message`);
 }
 
 /**
  * HMAC-SHA256 under a kept key: the key's padded blocks are compressed once,
- * in the constructor, and every message after costs no key setup.
+ * in the constructor, so each message after costs no key setup. The object
+ * holds the key's state (not the key) until destroy() wipes it.
  */
 export class HMAC {
+  /**
+   * @param {Uint8Array} key
+   * @throws {TypeError} when `key` is not a Uint8Array.
+   */
   constructor(key) {
     const k = bytesLength(key, "key", "HMAC");
     wasm();
     try {
       loadKey(key, k);
+      /** @internal @type {Uint8Array} */
       this[KEY] = keyBytes.slice();
       wasm().hmac_begin(ctxPtr, keyPtr);
+      /** @internal @type {Uint8Array} */
       this[START] = ctxBytes.slice();
     } finally {
       wipe(k);
     }
+    /** @internal @type {Uint8Array} */
     this[CTX] = this[START].slice();
+    /** @internal @type {boolean} */
     this[FINISHED] = false;
+    /** @internal @type {boolean} */
     this[DESTROYED] = false;
   }
 
-  /** Starts a new message under the same key; an object can be reused after final(). */
+  /**
+   * Starts a new message under the same key; also makes an object usable again after final().
+   * @returns {this}
+   */
   init() {
     assertLive(this, "init");
     this[CTX].set(this[START]);
@@ -153,6 +237,13 @@ export class HMAC {
     return this;
   }
 
+  /**
+   * Appends `data` to the message.
+   * @param {Uint8Array} data
+   * @returns {this}
+   * @throws {TypeError} when `data` is not a Uint8Array.
+   * @throws {Error} after final() (until init()) or destroy().
+   */
   update(data) {
     assertLive(this, "update");
     const n = bytesLength(data, "data", "HMAC.update");
@@ -168,7 +259,12 @@ export class HMAC {
     return this;
   }
 
-  /** Returns the tag. A second final(), or update() after it, throws until init(). */
+  /**
+   * Returns the tag of the message since init(), 32 bytes. A second final(),
+   * or update() after it, throws until init().
+   * @returns {Uint8Array}
+   * @throws {Error} when called a second time (until init()), or after destroy().
+   */
   final() {
     assertLive(this, "final");
     assertOpen(this, "final");
@@ -185,7 +281,13 @@ export class HMAC {
     }
   }
 
-  /** The tag of one whole message under this key, in one call; a message begun with update() is left as it was. */
+  /**
+   * The tag of one whole `message` under this key, in one call; a message begun with update() is left as it was.
+   * @param {Uint8Array} message
+   * @returns {Uint8Array}
+   * @throws {TypeError} when `message` is not a Uint8Array.
+   * @throws {Error} after destroy().
+   */
   mac(message) {
     assertLive(this, "mac");
     const m = bytesLength(message, "message", "HMAC.mac");
@@ -199,7 +301,10 @@ export class HMAC {
     }
   }
 
-  /** Wipes the kept key state; every method then throws. */
+  /**
+   * Wipes the kept key state; every method then throws.
+   * @returns {void}
+   */
   destroy() {
     this[KEY]?.fill(0);
     this[START]?.fill(0);
@@ -208,19 +313,37 @@ export class HMAC {
   }
 }
 
-/** Throws unless info fits the I/O buffer beside `length` bytes of output; called before any key is loaded. */
+/**
+ * Throws unless info fits the I/O buffer beside `length` bytes of output; called before any key is loaded.
+ * @param {number} infoLength
+ * @param {number} length
+ * @param {string} fn
+ */
 function assertInfo(infoLength, length, fn) {
   if (infoLength > ioSize - length) throw new RangeError(`${fn}: info must be at most ${ioSize - length} bytes, got ${infoLength}`);
 }
 
-/** HKDF-Expand from the loaded key: `length` bytes, copied out of the I/O buffer. */
+/**
+ * HKDF-Expand from the loaded key: `length` bytes, copied out of the I/O buffer.
+ * @param {Uint8Array} info
+ * @param {number} infoLength
+ * @param {number} length
+ * @returns {Uint8Array}
+ */
 function expand(info, infoLength, length) {
   ioBytes.set(info, length);
   wasm().hkdf_expand(ioPtr, length, keyPtr, ioPtr + length, infoLength);
   return ioBytes.slice(0, length);
 }
 
-/** HKDF-Extract (RFC 5869): the 32-byte pseudorandom key of ikm; salt may be omitted (32 zero bytes). */
+/**
+ * HKDF-Extract (RFC 5869): the 32-byte pseudorandom key from `ikm`, with
+ * `salt` (omitted: 32 zero bytes, as the RFC says).
+ * @param {Uint8Array | undefined} salt
+ * @param {Uint8Array} ikm
+ * @returns {Uint8Array}
+ * @throws {TypeError} when an argument is not a Uint8Array.
+ */
 export function hkdfExtract(salt, ikm) {
   const [s] = optionalBytes(salt, "salt", "hkdfExtract");
   bytesLength(ikm, "ikm", "hkdfExtract");
@@ -228,8 +351,15 @@ export function hkdfExtract(salt, ikm) {
 }
 
 /**
- * HKDF-Expand (RFC 5869): `length` bytes (1 to 8160) of output key from prk,
- * at least 32 bytes (RFC 5869 section 2.3), and info (may be omitted).
+ * HKDF-Expand (RFC 5869): `length` bytes (1 to 255 * 32 = 8160) of output
+ * key from the pseudorandom key `prk`, at least 32 bytes (RFC 5869 section
+ * 2.3), and `info` (omitted: empty).
+ * @param {Uint8Array} prk
+ * @param {Uint8Array | undefined} info
+ * @param {number} length
+ * @returns {Uint8Array}
+ * @throws {TypeError} when `prk` or `info` is not a Uint8Array, or `length` not a number.
+ * @throws {RangeError} when `length` is not an integer from 1 to 8160 (node:crypto refuses 0 too), or `prk` is shorter than 32 bytes.
  */
 export function hkdfExpand(prk, info, length) {
   const p = bytesLength(prk, "prk", "hkdfExpand");
@@ -246,7 +376,18 @@ export function hkdfExpand(prk, info, length) {
   }
 }
 
-/** HKDF (RFC 5869): extract then expand, `length` bytes (1 to 8160); the pseudorandom key never leaves the module. */
+/**
+ * HKDF (RFC 5869): extract, then expand to `length` bytes (1 to 8160). The
+ * pseudorandom key never leaves the module, and is wiped with the input key
+ * before this returns.
+ * @param {Uint8Array} ikm
+ * @param {Uint8Array | undefined} salt
+ * @param {Uint8Array | undefined} info
+ * @param {number} length
+ * @returns {Uint8Array}
+ * @throws {TypeError} when an argument is not a Uint8Array (salt and info may be undefined), or `length` not a number.
+ * @throws {RangeError} when `length` is not an integer from 1 to 8160.
+ */
 export function hkdf(ikm, salt, info, length) {
   const m = bytesLength(ikm, "ikm", "hkdf");
   const [s, sn] = optionalBytes(salt, "salt", "hkdf");
@@ -265,7 +406,17 @@ export function hkdf(ikm, salt, info, length) {
   }
 }
 
-/** PBKDF2-HMAC-SHA256 (RFC 8018): `length` bytes (at least 1) of key from password and salt, `iterations` >= 1. */
+/**
+ * PBKDF2-HMAC-SHA256 (RFC 8018): `length` bytes (at least 1) of key from
+ * `password` and `salt`, with the iteration loop inside the module.
+ * @param {Uint8Array} password
+ * @param {Uint8Array} salt
+ * @param {number} iterations
+ * @param {number} length
+ * @returns {Uint8Array}
+ * @throws {TypeError} when `password` or `salt` is not a Uint8Array, or a count not a number.
+ * @throws {RangeError} when `iterations` is not an integer from 1 to 2^32 - 1, or `length` not one from 1.
+ */
 export function pbkdf2(password, salt, iterations, length) {
   const p = bytesLength(password, "password", "pbkdf2");
   const s = bytesLength(salt, "salt", "pbkdf2");

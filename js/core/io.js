@@ -5,25 +5,31 @@
 import {setBytes} from "./check.js";
 import {choices} from "./engine.js";
 
-/** Address and size in bytes of the module's I/O buffer. */
+/** Address and size in bytes of the module's I/O buffer. @type {number} */
 export let ioPtr;
+/** @type {number} */
 export let ioSize;
-/** The whole I/O buffer as bytes. */
+/** The whole I/O buffer as bytes. @type {Uint8Array} */
 export let ioBytes;
-/** The whole I/O buffer as Int32 words: HashObject words are signed, as in as-sha256. */
+/** The whole I/O buffer as Int32 words: HashObject words are signed, as in as-sha256. @type {Int32Array} */
 export let ioWords;
-/** The first 32 bytes of the I/O buffer, where the digest of a single hash lands. */
+/** The first 32 bytes of the I/O buffer, where the digest of a single hash lands. @type {Uint8Array} */
 export let ioDigest;
-/** Address of the module's streaming context, and its bytes. */
+/** Address of the module's streaming context, and its bytes. @type {number} */
 export let ctxPtr;
+/** @type {Uint8Array} */
 export let ctxBytes;
 
 // Views of the first n bytes of the I/O buffer, made once per length, so the
 // hot paths copy results out without allocating a view per call.
+/** @type {Uint8Array[]} */
 const ioViews = [];
 const maxCachedView = 1 << 16;
 
-/** Points the views at the buffer and context of `exports`, a fresh module instance. */
+/**
+ * Points the views at the buffer and context of `exports`, a fresh module instance.
+ * @param {import("./loader.js").CoreExports} exports
+ */
 export function bindIo(exports) {
   const memory = exports.memory.buffer;
   ioPtr = exports.io_ptr();
@@ -36,12 +42,24 @@ export function bindIo(exports) {
   ioViews.length = 0;
 }
 
-/** Copies the n bytes of src, a Uint8Array, into dst at byte offset `at`: a loop, which runs none of the caller's code. */
+/**
+ * Copies the n bytes of src, a Uint8Array, into dst at byte offset `at`: a loop, which runs none of the caller's code.
+ * @param {Uint8Array} dst
+ * @param {Uint8Array} src
+ * @param {number} n
+ * @param {number} [at]
+ */
 export function copyByLoop(dst, src, n, at = 0) {
   for (let i = 0; i < n; i++) dst[at + i] = src[i];
 }
 
-/** The same with TypedArray.prototype.set, the intrinsic one. */
+/**
+ * The same with TypedArray.prototype.set, the intrinsic one.
+ * @param {Uint8Array} dst
+ * @param {Uint8Array} src
+ * @param {number} n
+ * @param {number} [at]
+ */
 export function copyBySet(dst, src, n, at = 0) {
   setBytes(dst, src, at);
 }
@@ -50,7 +68,11 @@ export function copyBySet(dst, src, n, at = 0) {
 export const smallCopy = choices.smallCopy;
 export const copySmall = smallCopy === "loop" ? copyByLoop : copyBySet;
 
-/** The first n bytes of the I/O buffer. */
+/**
+ * The first n bytes of the I/O buffer.
+ * @param {number} n
+ * @returns {Uint8Array}
+ */
 export function ioView(n) {
   if (n > maxCachedView) return ioBytes.subarray(0, n);
   return (ioViews[n] ??= ioBytes.subarray(0, n));
@@ -61,6 +83,10 @@ export function ioView(n) {
  * data is a plain Uint8Array (check.js plainView), or an array of 64-byte
  * Uint8Arrays read as their concatenation; those are copied whole, so end
  * is rounded up to a block.
+ * @param {Uint8Array | Uint8Array[]} data
+ * @param {number} start
+ * @param {number} end
+ * @param {number} at
  */
 export function copyIn(data, start, end, at) {
   if (!Array.isArray(data)) {
@@ -80,6 +106,12 @@ export function copyIn(data, start, end, at) {
  * bytes at the start of the buffer, and they are copied to output at
  * off / factor before the next piece is copied in, so output may alias the
  * start of data.
+ * @param {Uint8Array | Uint8Array[]} data
+ * @param {number} length
+ * @param {number} at
+ * @param {(len: number, k: number) => void} run
+ * @param {Uint8Array} [output]
+ * @param {number} [factor]
  */
 export function streamThrough(data, length, at, run, output, factor) {
   const pieceSize = ioSize - at;

@@ -11,8 +11,42 @@
 import {choices} from "./engine.js";
 import {bindIo} from "./io.js";
 
-/** The core's backends, as the files under js/backends/ export them: module() and portable(). */
+/**
+ * The core module's exports (cpp/core.cpp): pointers and lengths are
+ * numbers, addresses in its memory.
+ * @internal
+ * @typedef {object} CoreExports
+ * @property {WebAssembly.Memory} memory
+ * @property {() => number} io_ptr
+ * @property {() => number} io_size
+ * @property {() => number} ctx_ptr
+ * @property {() => number} ctx_size
+ * @property {(flags: number) => number} init 0 where the constants failed their check.
+ * @property {(out: number, input: number, len: number) => void} digest
+ * @property {(out: number, input: number, count: number) => void} hash64_x1
+ * @property {(ctx: number) => void} sha256_init
+ * @property {(ctx: number, data: number, len: number) => void} sha256_update
+ * @property {(ctx: number, out: number) => void} sha256_final
+ * @property {(state: number, blocks: number, count: number) => void} compress
+ */
+
+/**
+ * A module's sources, as a file under js/backends/ exports them: module(),
+ * the compiled wasm (null where there is none), and portable(env), a new
+ * instance of its portable build (null where it has none).
+ * @internal
+ * @template T
+ * @typedef {object} ModuleSource
+ * @property {(() => WebAssembly.Module) | null} module
+ * @property {((env?: object) => T) | null} portable
+ */
+
+/**
+ * The core's backends, as the files under js/backends/ export them: module() and portable().
+ * @type {ModuleSource<CoreExports> | null}
+ */
 let backends = null;
+/** @type {WebAssembly.Module | null} */
 let compiled = null;
 
 /**
@@ -21,23 +55,45 @@ let compiled = null;
  * "Wasm code generation disallowed by embedder"), or null. After one
  * refusal no wasm is tried again: under a CSP each attempt would report
  * another violation.
+ * @internal
+ * @type {Error | null}
  */
 export let wasmRefused = null;
 
-/** The core instance's exports: the wasm module's, or the portable build's. */
+/**
+ * The core instance's exports: the wasm module's, or the portable build's.
+ * @internal
+ * @type {CoreExports}
+ */
 export let core;
-/** The backend in use: "simd" (the wasm modules) or "js" (the portable build). */
+/**
+ * The backend in use: "simd" (the SIMD wasm modules) or "js" (the portable
+ * build, the same C++ as plain JavaScript, where WebAssembly is missing,
+ * lacks SIMD or compiling it is refused).
+ * @type {"simd" | "js"}
+ */
 export let backend;
-/** True while the SIMD module is in use. */
+/**
+ * True while the SIMD module is in use.
+ * @type {boolean}
+ */
 export let simdEnabled;
-/** How the SIMD module compresses a single stream, "simd" or "scalar" (js/core/engine.js); null in the portable build. */
+/**
+ * How the SIMD module compresses a single stream, "simd" or "scalar" (js/core/engine.js); null in the portable build.
+ * @internal
+ * @type {"simd" | "scalar" | null}
+ */
 export let singleStream;
 
 // A module of one function that uses SIMD (i32x4.splat), to tell, once
 // compiling failed, an engine without SIMD from one that refuses wasm.
 const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 17, 11];
 
-/** Why backend `name` cannot load here, or null where it may. */
+/**
+ * Why backend `name` cannot load here, or null where it may.
+ * @param {"simd" | "js"} name
+ * @returns {string | null}
+ */
 function whyNot(name) {
   if (name === "js") return null;
   if (backends.module === null || typeof WebAssembly !== "object" || WebAssembly === null) return "WebAssembly is not available";
@@ -51,6 +107,10 @@ function whyNot(name) {
   return simd ? `compiling WebAssembly was refused (${wasmRefused.message})` : "this runtime does not support WebAssembly SIMD";
 }
 
+/**
+ * @param {"simd" | "js"} name
+ * @returns {CoreExports}
+ */
 function instantiate(name) {
   if (name === "js") return backends.portable();
   try {
@@ -59,10 +119,13 @@ function instantiate(name) {
     wasmRefused = e;
     throw e;
   }
-  return new WebAssembly.Instance(compiled, {}).exports;
+  return /** @type {CoreExports} */ (new WebAssembly.Instance(compiled, {}).exports);
 }
 
-/** Loads backend `name`; if it throws, the instance in use stays as it was. */
+/**
+ * Loads backend `name`; if it throws, the instance in use stays as it was.
+ * @param {"simd" | "js"} name
+ */
 function load(name) {
   const exports = instantiate(name);
   const simd = name === "simd";
@@ -76,8 +139,14 @@ function load(name) {
 }
 
 /**
- * as-sha256's switch: the SIMD module when `useSimd` is true, the portable
- * build when false, and when omitted the best this runtime has.
+ * Replaces the instance, as-sha256's switch: the SIMD module when `useSimd`
+ * is true; when false, the portable build (the same C++ as plain
+ * JavaScript); and when omitted the best this runtime has. SHA256 objects
+ * keep their state across the switch.
+ * @param {boolean} [useSimd]
+ * @returns {void}
+ * @throws {Error} when `useSimd` is true and the runtime lacks WebAssembly
+ * SIMD or refuses to compile wasm.
  */
 export function reinitializeInstance(useSimd) {
   if (useSimd === undefined) {
@@ -95,7 +164,12 @@ export function reinitializeInstance(useSimd) {
   useBackend(useSimd ? "simd" : "js", "reinitializeInstance");
 }
 
-/** Loads backend `name` ("simd" or "js"), or throws saying why it cannot load here. */
+/**
+ * Loads backend `name` ("simd" or "js"), or throws saying why it cannot load here.
+ * @internal
+ * @param {"simd" | "js"} name
+ * @param {string} [fn] The function to name in the error.
+ */
 export function useBackend(name, fn = "useBackend") {
   if (name !== "simd" && name !== "js") throw new TypeError(`useBackend: "simd" or "js", got ${name}`);
   const call = `${fn}(${fn === "useBackend" ? `"${name}"` : name === "simd"})`;
@@ -104,11 +178,15 @@ export function useBackend(name, fn = "useBackend") {
   try {
     load(name);
   } catch (e) {
-    throw new Error(`${call}: ${whyNot(name) ?? e.message}`, {cause: e});
+    throw new Error(`${call}: ${whyNot(name) ?? /** @type {Error} */ (e).message}`, {cause: e});
   }
 }
 
-/** Sets how the SIMD module compresses a single stream: "simd" or "scalar". */
+/**
+ * Sets how the SIMD module compresses a single stream: "simd" or "scalar".
+ * @internal
+ * @param {"simd" | "scalar"} kind
+ */
 export function useSingleStream(kind) {
   if (!simdEnabled) throw new Error("useSingleStream: only the SIMD module has a choice");
   if (kind !== "simd" && kind !== "scalar") throw new Error(`useSingleStream: "simd" or "scalar", got ${kind}`);
@@ -122,6 +200,9 @@ export function useSingleStream(kind) {
  * installed its own already: the main entry's backends, which
  * sha256-simd/hasher and /pool import, leave those of sha256-simd/portable
  * in place.
+ * @internal
+ * @param {ModuleSource<CoreExports>} set
+ * @param {boolean} [replace]
  */
 export function install(set, replace = true) {
   if (!replace && backends !== null) return;
@@ -136,10 +217,18 @@ export function install(set, replace = true) {
  * `imports()`, the functions it imports: a function that returns its exports,
  * linked to the core instance in use, once per core instance. null where the
  * portable build has no such module.
+ * @internal
+ * @template T
+ * @param {{module: (() => WebAssembly.Module) | null, portable?: ((env: object) => T) | null}} set
+ * @param {() => Record<string, Function>} imports
+ * @returns {() => T | null}
  */
 export function addon(set, imports) {
+  /** @type {WebAssembly.Module | null} */
   let module = null;
+  /** @type {CoreExports | null} */
   let linkedTo = null;
+  /** @type {T | null} */
   let exports = null;
   return () => {
     if (linkedTo !== core) {
@@ -147,7 +236,7 @@ export function addon(set, imports) {
         exports = set.portable?.({memory: core.memory, ...imports()}) ?? null;
       } else {
         module ??= set.module();
-        exports = new WebAssembly.Instance(module, {env: {memory: core.memory}, sha256: imports()}).exports;
+        exports = /** @type {T} */ (new WebAssembly.Instance(module, {env: {memory: core.memory}, sha256: imports()}).exports);
       }
       linkedTo = core;
     }

@@ -10,10 +10,26 @@ import {addon, core} from "./loader.js";
 import {native} from "./native.js";
 import {absorb} from "./stream.js";
 
-/** The many module, linked at first use, to the lanes where there are. */
+/**
+ * The many module's exports (cpp/many.cpp).
+ * @internal
+ * @typedef {object} ManyExports
+ * @property {(out: number, data: number, lengths: number, count: number) => void} digest_many
+ */
+
+/**
+ * The many module, linked at first use, to the lanes where there are.
+ * @type {() => ManyExports}
+ */
 const many = addon(backends, () => ({compress: core.compress, compress_x4: lanes()?.compress_x4}));
 
-/** SHA-256 of the concatenation of parts, an Array of Uint8Array. */
+/**
+ * SHA-256 of the concatenation of `parts`, an Array of Uint8Array, without
+ * concatenating them.
+ * @param {readonly Uint8Array[]} parts
+ * @returns {Uint8Array}
+ * @throws {TypeError} when `parts` is not an Array of Uint8Array.
+ */
 export function digestParts(parts) {
   const {items, lengths} = byteList(parts, "parts", "digestParts");
   let total = 0;
@@ -43,7 +59,14 @@ export function digestParts(parts) {
 // I/O buffer, before the messages themselves.
 const perMessage = 32 + 4;
 
-/** Hashes messages[from, to), whose lengths and bytes fit the buffer together, into output at 32 * from. */
+/**
+ * Hashes messages[from, to), whose lengths and bytes fit the buffer together, into output at 32 * from.
+ * @param {Uint8Array[]} messages
+ * @param {number[]} lengths
+ * @param {number} from
+ * @param {number} to
+ * @param {Uint8Array} output
+ */
 function digestBatch(messages, lengths, from, to, output) {
   const count = to - from;
   let at = perMessage * count;
@@ -56,7 +79,13 @@ function digestBatch(messages, lengths, from, to, output) {
   setBytes(output, ioView(32 * count), 32 * from);
 }
 
-/** Hashes one message too long to share the buffer, on the streaming context, into output at 32 * index. */
+/**
+ * Hashes one message too long to share the buffer, on the streaming context, into output at 32 * index.
+ * @param {Uint8Array} message
+ * @param {number} n
+ * @param {number} index
+ * @param {Uint8Array} output
+ */
 function digestAlone(message, n, index, output) {
   core.sha256_init(ctxPtr);
   absorb(message, n);
@@ -64,6 +93,10 @@ function digestAlone(message, n, index, output) {
   setBytes(output, ioDigest, 32 * index);
 }
 
+/**
+ * @param {{items: Uint8Array[], lengths: number[]}} list The messages, checked (byteList), and their lengths.
+ * @param {Uint8Array} output
+ */
 function digestAllInto({items, lengths}, output) {
   let from = 0;
   let bytes = 0;
@@ -95,7 +128,14 @@ function digestAllInto({items, lengths}, output) {
   if (from < items.length) digestBatch(items, lengths, from, items.length, output);
 }
 
-/** The digests of messages, an Array of Uint8Array of any lengths, into output (32 bytes per message). */
+/**
+ * digestMany into `output`: digest i at bytes 32 i to 32 i + 32.
+ * @param {readonly Uint8Array[]} messages
+ * @param {Uint8Array} output
+ * @returns {void}
+ * @throws {TypeError} when `messages` is not an Array of Uint8Array, or `output` not a Uint8Array.
+ * @throws {RangeError} when `output` is not 32 bytes per message.
+ */
 export function digestManyInto(messages, output) {
   const list = byteList(messages, "messages", "digestManyInto");
   const n = bytesLength(output, "output", "digestManyInto");
@@ -105,7 +145,14 @@ export function digestManyInto(messages, output) {
   digestAllInto(list, output);
 }
 
-/** The digests of messages, an Array of Uint8Array of any lengths: an Array of 32-byte Uint8Arrays. */
+/**
+ * The digest of each of `messages`, of any lengths: an Array of 32-byte
+ * Uint8Arrays. In the SIMD module four messages are hashed at once, one per
+ * lane, each lane taking the next message as its own ends.
+ * @param {readonly Uint8Array[]} messages
+ * @returns {Uint8Array[]}
+ * @throws {TypeError} when `messages` is not an Array of Uint8Array.
+ */
 export function digestMany(messages) {
   const list = byteList(messages, "messages", "digestMany");
   const count = list.items.length;

@@ -7,5 +7,11 @@
  * digest(data) and parts(parts), and digestMany() such messages to
  * raw(data), which returns a 32-byte array to copy out. Each returns null
  * where it refused the input, and wasm then hashes it.
+ * @type {{
+ *   min: number,
+ *   digest: ((data: Uint8Array) => Uint8Array | null) | null,
+ *   parts: ((parts: readonly Uint8Array[]) => Uint8Array | null) | null,
+ *   raw: ((data: Uint8Array) => Uint8Array | null) | null,
+ * }}
  */
 export const native = {min: Infinity, digest: null, parts: null, raw: null};

@@ -16,6 +16,10 @@ function off() {
 
 // Copied into the package's own digest array (alloc.js), not viewed: a view
 // of node:crypto's Buffer costs more than the copy (performance-notes).
+/**
+ * @param {Uint8Array | null} b
+ * @returns {Uint8Array | null}
+ */
 function copied(b) {
   if (b === null) return null;
   const out = newDigest();
@@ -28,8 +32,10 @@ function copied(b) {
  * refuses its input (a part over its length limit, say): wasm then hashes
  * that input, and later ones still come here, unless `c` fails on the empty
  * input too, which turns it off for good.
+ * @param {any} c node:crypto, untyped: this package has no Node types.
  */
 function useCrypto(c) {
+  /** @type {(data: Uint8Array) => Uint8Array & {toString(encoding: "hex"): string}} A Buffer. */
   const once = typeof c.hash === "function" ? (d) => c.hash("sha256", d, "buffer") : (d) => c.createHash("sha256").update(d).digest();
   const works = () => {
     try {
@@ -38,11 +44,16 @@ function useCrypto(c) {
       return false;
     }
   };
+  /** @returns {null} */
   const refused = () => {
     if (!works()) off();
     return null;
   };
   if (!works()) return off();
+  /**
+   * @param {Uint8Array} data
+   * @returns {Uint8Array | null}
+   */
   const raw = (data) => {
     try {
       const b = once(data);
@@ -71,8 +82,11 @@ function useCrypto(c) {
  * of them. Where it returns nothing (Node before 20.16 has no
  * process.getBuiltinModule), or a node:crypto that fails, every input stays
  * on wasm.
+ * @param {() => any} getCrypto
+ * @param {number} [min]
  */
 export function useNativeDigest(getCrypto, min = nativeFrom()) {
+  /** @type {(f: "digest" | "parts" | "raw") => (x: any) => Uint8Array | null} */
   const load = (f) => (x) => {
     let c = null;
     try {

@@ -6,9 +6,15 @@ import {bytesLength, plainView} from "./check.js";
 import {copySmall, ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, streamThrough} from "./io.js";
 import {core} from "./loader.js";
 
+/** @param {number} len */
 const absorbPiece = (len) => core.sha256_update(ctxPtr, ioPtr, len);
 
-/** Feeds the n bytes of data, a Uint8Array, into the module's context, through the I/O buffer. */
+/**
+ * Feeds the n bytes of data, a Uint8Array, into the module's context, through the I/O buffer.
+ * @internal
+ * @param {Uint8Array} data
+ * @param {number} n
+ */
 export function absorb(data, n) {
   if (n <= ioSize) {
     ioBytes.set(data);
@@ -18,6 +24,7 @@ export function absorb(data, n) {
   }
 }
 
+/** @param {string} method */
 function finishedError(method) {
   return new Error(`SHA256.${method}: final() was already called; call init() to start a new hash`);
 }
@@ -28,14 +35,23 @@ function finishedError(method) {
 const CTX = Symbol("ctx");
 const FINISHED = Symbol("finished");
 
+/**
+ * Streaming SHA-256. Objects share the one wasm instance, each keeping only
+ * its own copy of the 112-byte state, so any number can be used at once.
+ */
 export class SHA256 {
   constructor() {
+    /** @internal @type {Uint8Array} */
     this[CTX] = new Uint8Array(ctxBytes.length);
+    /** @internal @type {boolean} */
     this[FINISHED] = false;
     this.init();
   }
 
-  /** Starts a new hash; an object can be reused after final(). */
+  /**
+   * Starts a new hash; also makes an object usable again after final().
+   * @returns {this}
+   */
   init() {
     core.sha256_init(ctxPtr);
     this[CTX].set(ctxBytes);
@@ -43,6 +59,13 @@ export class SHA256 {
     return this;
   }
 
+  /**
+   * Appends `data`.
+   * @param {Uint8Array} data
+   * @returns {this}
+   * @throws {TypeError} when `data` is not a Uint8Array.
+   * @throws {Error} after final(), until init().
+   */
   update(data) {
     const n = bytesLength(data, "data", "SHA256.update");
     if (this[FINISHED]) throw finishedError("update");
@@ -52,7 +75,12 @@ export class SHA256 {
     return this;
   }
 
-  /** Returns the digest. A second final(), or update() after it, throws until init(). */
+  /**
+   * Returns the digest of everything passed to update() since init(). A
+   * second final(), or update() after it, throws until init().
+   * @returns {Uint8Array}
+   * @throws {Error} when called a second time, until init().
+   */
   final() {
     if (this[FINISHED]) throw finishedError("final");
     ctxBytes.set(this[CTX]);

@@ -12,20 +12,43 @@ import {plan, planSubtrees} from "./plan.js";
 import * as unit from "./unit.js";
 import {BLOCK, CHUNK} from "../core/sizes.js";
 
+/** @import {Hasher, HashComputation, HashComputationLevel} from "../core/hasher.js" */
+/** @typedef {HashComputation["dest"]} Dest */
+
+/**
+ * What the Hasher needs of the pool (js/pool.js).
+ * @typedef {object} PoolSide
+ * @property {number} threads
+ * @property {boolean} running
+ * @property {number} least The least work split across threads.
+ * @property {(job: import("./run.js").Job) => void} run
+ * @property {Uint8Array} scratch
+ * @property {(input: Uint8Array, output: Uint8Array) => void} hashInto
+ * @property {() => void} assertOpen
+ */
+
 /**
  * The Hasher over `pool`: {threads, running, least, run(job), scratch,
  * hashInto, assertOpen} (js/pool.js), where `least` is the least work split
  * across threads. A call made while the pool runs a job (from a getter or
  * an applyHash of that job) stays on the caller.
+ * @param {PoolSide} pool
+ * @returns {Hasher}
  */
 export function poolHasher(pool) {
   const open = () => pool.assertOpen();
+  /** @param {number} n */
   const parallel = (n) => pool.threads > 1 && n >= pool.least && !pool.running;
 
   /**
    * The root of n chunks (n even) padded to 2^levels: subtrees on all
    * threads (planSubtrees), their roots combined on the caller.
    * fill(first, count, into) copies chunks [first, first + count) into a slot.
+   * @param {number} n
+   * @param {number} levels
+   * @param {Uint8Array} output
+   * @param {number} offset
+   * @param {(first: number, count: number, into: Uint8Array) => void} fill
    */
   function merkleizeSubtrees(n, levels, output, offset, fill) {
     const subtrees = planSubtrees(n, levels, pool.threads);
@@ -48,6 +71,12 @@ export function poolHasher(pool) {
   }
 
   // An n of chunks to split is even: an input that is not whole blocks has padFor 1.
+  /**
+   * @param {Uint8Array} blocksBytes
+   * @param {number} padFor
+   * @param {Uint8Array} output
+   * @param {number} offset
+   */
   function merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
     open();
     const {chunks, levels} = blocksBytesTree(blocksBytes, padFor);
@@ -59,6 +88,13 @@ export function poolHasher(pool) {
     });
   }
 
+  /**
+   * @param {Uint8Array[]} blocks
+   * @param {number} blockLimit
+   * @param {number} padFor
+   * @param {Uint8Array} output
+   * @param {number} offset
+   */
   function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
     open();
     const {chunks, levels, blocks: items} = blockArrayTree(blocks, blockLimit, padFor);
@@ -69,6 +105,11 @@ export function poolHasher(pool) {
     });
   }
 
+  /**
+   * @param {Uint8Array} data
+   * @param {number} nLevel
+   * @returns {Uint8Array}
+   */
   function digestNLevel(data, nLevel) {
     open();
     const {bytesInBatch: group, length} = nLevelGroup(data, nLevel);
@@ -76,6 +117,7 @@ export function poolHasher(pool) {
     const at = plan(length / group, unit.SLOT_IN / group, pool.threads).map((g) => g * group);
     const ratio = 2 ** nLevel;
     const bytes = plainView(data, length);
+    /** @param {number} i */
     const part = (i) => bytes.subarray(at[i], at[i + 1]);
     pool.run({
       units: at.length - 1,
@@ -95,6 +137,7 @@ export function poolHasher(pool) {
     return data.subarray(0, length / ratio);
   }
 
+  /** @param {readonly HashComputationLevel[]} hashComputations */
   function executeHashComputations(hashComputations) {
     open();
     if (pool.threads === 1) return single.executeHashComputations(hashComputations);
@@ -119,11 +162,16 @@ export function poolHasher(pool) {
 
   const result = newHashObject();
 
-  /** One level of HashComputations: the caller packs pairs into slots, any thread hashes them. */
+  /**
+   * One level of HashComputations: the caller packs pairs into slots, any thread hashes them.
+   * @param {HashComputationLevel} hcLevel
+   */
   function hashLevel(hcLevel) {
     const at = plan(hcLevel.length, unit.SLOT_IN / BLOCK, pool.threads);
     const iter = hcLevel[Symbol.iterator]();
+    /** @type {(Dest[] | null)[]} */
     const dests = [];
+    /** @type {(i: number, bytes: Uint8Array) => Dest[]} */
     const pack = (i, bytes) => {
       const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
       const count = at[i + 1] - at[i];
@@ -139,6 +187,7 @@ export function poolHasher(pool) {
       if (i === at.length - 2 && !iter.next().done) throw new Error("more HashComputations than the level's length");
       return d;
     };
+    /** @type {(d: Dest[], out: Uint8Array) => void} */
     const apply = (d, out) => {
       const words = new Int32Array(out.buffer, out.byteOffset, out.length / 4);
       for (let j = 0; j < d.length; j++) {

@@ -4,9 +4,13 @@
 // cannot start workers.
 
 const why = globalThis.navigator?.userAgent === "Cloudflare-Workers" ? "Cloudflare Workers run no workers" : "React Native runs no workers";
+/** @type {(backend: "simd" | "js") => string | null} */
 export const threadsUnavailable = () => why;
+/** @type {(max: number) => number} */
 export const defaultThreads = () => 1;
+/** @type {null} */
 export const workerScript = null;
+/** @returns {never} */
 export function newWorker() {
   throw new Error(`sha256-simd/pool: ${why}`);
 }

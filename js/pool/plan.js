@@ -7,12 +7,24 @@ import {BLOCK, CHUNK} from "../core/sizes.js";
 /** The least items in a unit: far more work than a round trip to a worker costs (docs/performance-notes.md, "The pool"). */
 export const MIN_UNIT = 128;
 
-/** The 64-byte compressions of an n-byte message, its padding included. */
+/**
+ * The 64-byte compressions of an n-byte message, its padding included.
+ * @param {number} n
+ */
 const compressions = (n) => Math.ceil((n + 9) / BLOCK);
-/** The largest power of two <= x, for x >= 1. */
+/**
+ * The largest power of two <= x, for x >= 1.
+ * @param {number} x
+ */
 const floorPow2 = (x) => 2 ** Math.floor(Math.log2(x));
 
-/** A unit's share of `left` items left to do: a quarter of them on 2 threads, and at least `least`. */
+/**
+ * A unit's share of `left` items left to do: a quarter of them on 2 threads, and at least `least`.
+ * @param {number} left
+ * @param {number} least
+ * @param {number} threads
+ * @returns {number}
+ */
 export const share = (left, least, threads) => Math.max(least, Math.ceil(left / (2 * threads)));
 
 /**
@@ -21,6 +33,10 @@ export const share = (left, least, threads) => Math.max(least, Math.ceil(left / 
  * and at least MIN_UNIT. The first units are large, so that hand-offs are
  * few, and the last are small, so that the threads finish together: a
  * unit that a worker still holds at the end is done twice (the race).
+ * @param {number} items
+ * @param {number} max
+ * @param {number} threads
+ * @returns {number[]}
  */
 export function plan(items, max, threads) {
   const at = [0];
@@ -37,13 +53,20 @@ export function plan(items, max, threads) {
  * and digests fit a slot, each a share of the compressions left (as plan),
  * with the messages too long for a slot apart (`alone`, on the caller).
  * null where the call stays on the caller: less than `least` compressions.
+ * @param {readonly number[]} lengths
+ * @param {number} least
+ * @param {number} threads
+ * @returns {{runs: number[], alone: number[]} | null}
  */
 export function planMany(lengths, least, threads) {
   let blocks = 0;
   for (const n of lengths) blocks += compressions(n);
   if (blocks < least) return null;
+  /** @type {number[]} */
   const runs = [];
+  /** @type {number[]} */
   const alone = [];
+  /** @type {(count: number, bytes: number) => boolean} */
   const fits = (count, bytes) => 4 * count + bytes <= unit.SLOT_IN && count <= unit.MANY_PER_UNIT;
   // Messages of a run are consecutive; one too long for a slot ends the run.
   let left = blocks;
@@ -76,9 +99,14 @@ export function planMany(lengths, least, threads) {
  * each a power of two in size, a share of what is left as in plan, so the
  * sizes never grow and each starts at a multiple of its size; only the last
  * may be partial (padded to its size by merkleize).
+ * @param {number} n
+ * @param {number} levels
+ * @param {number} threads
+ * @returns {{first: number, count: number, size: number}[]}
  */
 export function planSubtrees(n, levels, threads) {
   const max = Math.min(unit.SLOT_IN / CHUNK, 2 ** (levels - 1));
+  /** @type {{first: number, count: number, size: number}[]} */
   const subtrees = [];
   for (let first = 0; first < n; ) {
     const size = Math.min(max, floorPow2(share(n - first, 2 * MIN_UNIT, threads)));

@@ -12,8 +12,21 @@ const SETTLE_DONE = 0;
 const SETTLE_TAKE_BACK = 1;
 const SETTLE_RACE = 2;
 
+/**
+ * A call's work, cut into `units` units (Scheduler.run).
+ * @typedef {object} Job
+ * @property {number} units
+ * @property {(i: number, slot: Uint8Array) => [op: number, length: number, arg: number]} fill
+ * @property {(i: number) => void} onCaller
+ * @property {(i: number, out: Uint8Array, length: number) => void} collect
+ */
+
+/** @import {Seat, Workers} from "./workers.js" */
+
 export class Scheduler {
+  /** @type {Workers} */
   #workers;
+  /** @type {number} */
   #timeoutMs;
   #seq = 0;
   #watching = false;
@@ -22,6 +35,10 @@ export class Scheduler {
   /** The caller's own units' work area, one at a time. */
   scratch = new Uint8Array(unit.SLOT_IN);
 
+  /**
+   * @param {Workers} workers
+   * @param {number} timeoutMs
+   */
   constructor(workers, timeoutMs) {
     this.#workers = workers;
     this.#timeoutMs = timeoutMs;
@@ -45,12 +62,14 @@ export class Scheduler {
    * that overwrites already-read input (hashInto with output = the start of
    * input, digestNLevel) is safe. An error thrown by fill, onCaller or collect
    * ends the job, and is thrown once no unit of it is left in a slot.
+   * @param {Job} job
    */
   run(job) {
     const ctl = this.#workers.ctl;
     const seats = this.#workers.seats;
     let next = 0;
     let pending = 0;
+    /** @type {unknown} What fill, onCaller or collect threw, or null. */
     let error = null;
     const post = () => {
       for (const seat of seats) {
@@ -77,6 +96,9 @@ export class Scheduler {
      * Settles slot s of seat: if it has finished; with mode TAKE_BACK also if
      * no worker has started it (the caller does it); with mode RACE also if
      * a worker is on it (the caller does it too, see #race).
+     * @param {Seat} seat
+     * @param {number} s
+     * @param {number} mode
      */
     const settle = (seat, s, mode) => {
       const i = seat.units[s];
@@ -117,6 +139,7 @@ export class Scheduler {
       if (error === null) this.#redo(job, seat, s, i, len);
       if (st === unit.FAILED) Atomics.store(ctl, state, unit.FREE);
     };
+    /** @param {number} mode */
     const settleAll = (mode) => {
       for (const seat of seats) for (let s = 0; s < unit.SLOTS; s++) if (seat.units[s] >= 0) settle(seat, s, mode);
     };
@@ -149,14 +172,25 @@ export class Scheduler {
     if (error !== null) throw error;
   }
 
-  /** Counts the failure of seat in slot s, with the error message it left there, and replaces seat. */
+  /**
+   * Counts the failure of seat in slot s, with the error message it left there, and replaces seat.
+   * @param {Seat} seat
+   * @param {number} s
+   */
   #failed(seat, s) {
     const ctl = this.#workers.ctl;
     const message = new TextDecoder().decode(seat.out[s].slice(0, ctl[unit.slotWord(seat.index, s, unit.MESSAGE)]));
     this.#workers.failed(seat, `a worker failed: ${message}`);
   }
 
-  /** Unit i, which slot s of seat holds, done on the caller from the slot's input. */
+  /**
+   * Unit i, which slot s of seat holds, done on the caller from the slot's input.
+   * @param {Job} job
+   * @param {Seat} seat
+   * @param {number} s
+   * @param {number} i
+   * @param {number} len
+   */
   #redo(job, seat, s, i, len) {
     const ctl = this.#workers.ctl;
     const op = ctl[unit.slotWord(seat.index, s, unit.OP)];
@@ -172,6 +206,11 @@ export class Scheduler {
    * worker woken from sleep can share the caller's core for ms, and one may
    * hang). Returns CLAIMED with the unit collected when the caller finished
    * first; otherwise the state the worker left the slot in, uncollected.
+   * @param {Job} job
+   * @param {Seat} seat
+   * @param {number} s
+   * @param {number} i
+   * @returns {number}
    */
   #race(job, seat, s, i) {
     const ctl = this.#workers.ctl;

@@ -7,8 +7,21 @@ import {builtin, isNode} from "../core/engine.js";
 import * as unit from "./unit.js";
 
 /**
+ * What the pool starts a worker with (js/pool/workers.js): the shared
+ * buffer, the count of workers and this one's index, how long it spins,
+ * and the `data` of a worker script other than the package's.
+ * @typedef {{sab: SharedArrayBuffer, workers: number, worker: number, spinMs: number, extra?: unknown}} WorkerData
+ */
+
+/**
+ * A unit function: runUnit (js/pool/unit.js), or a test's.
+ * @typedef {(op: number, input: Uint8Array, len: number, arg: number, out: Uint8Array, scratch: Uint8Array) => void} RunUnit
+ */
+
+/**
  * Starts serving, with run(op, input, len, arg, out, scratch) as the unit
  * function; makeRun(data) makes it from the data the pool started the worker with.
+ * @param {(data: WorkerData) => RunUnit} makeRun
  */
 export function serve(makeRun) {
   if (isNode) {
@@ -20,6 +33,7 @@ export function serve(makeRun) {
     parentPort.postMessage("ready");
     server.loop();
   } else {
+    /** @param {MessageEvent<WorkerData>} e */
     self.onmessage = (e) => {
       const server = new UnitServer(e.data, makeRun(e.data));
       self.postMessage("ready");
@@ -35,12 +49,18 @@ class UnitServer {
   scratch = new Uint8Array(unit.SLOT_IN);
   encoder = new TextEncoder();
 
+  /**
+   * @param {WorkerData} data
+   * @param {RunUnit} run
+   */
   constructor(data, run) {
     this.run = run;
     this.index = data.worker;
     this.spinMs = data.spinMs;
     this.ctl = new Int32Array(data.sab, 0, data.workers * unit.CONTROL_WORDS);
+    /** Per slot, its input area. @type {Uint8Array[]} */
     this.in = [];
+    /** Per slot, its output area. @type {Uint8Array[]} */
     this.out = [];
     for (let s = 0; s < unit.SLOTS; s++) {
       const at = unit.slotOffset(data.workers, this.index, s);
@@ -70,6 +90,7 @@ class UnitServer {
     return best;
   }
 
+  /** @param {number} s */
   work(s) {
     const {ctl, index} = this;
     const state = unit.slotWord(index, s, unit.STATE);

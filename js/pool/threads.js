@@ -8,7 +8,11 @@
 // no-threads.js instead (package.json "imports": #threads).
 import {builtin, isNode} from "../core/engine.js";
 
-/** Where threads are not available, why: null where they are. */
+/**
+ * Where threads are not available, why: null where they are.
+ * @param {"simd" | "js"} backend The backend in use.
+ * @returns {string | null}
+ */
 export function threadsUnavailable(backend) {
   // Where wasm is missing or refused, a worker could not do better than the caller.
   if (backend === "js") return "the portable backend is in use";
@@ -22,7 +26,11 @@ export function threadsUnavailable(backend) {
   return null;
 }
 
-/** The available parallelism, at most `max`. */
+/**
+ * The available parallelism, at most `max`.
+ * @param {number} max
+ * @returns {number}
+ */
 export function defaultThreads(max) {
   const os = isNode ? builtin("node:os") : null;
   const n = os ? (os.availableParallelism?.() ?? os.cpus().length) : (globalThis.navigator?.hardwareConcurrency ?? 1);
@@ -35,6 +43,9 @@ export const workerScript = "sha256-simd's js/generated/pool-worker.js";
 /**
  * A new worker of `url` (a URL or path), or of the package's worker script
  * where url is undefined; in Node with `data` as its workerData.
+ * @param {string | URL | undefined} url
+ * @param {unknown} data
+ * @returns {any} A Worker, or a Worker of Node's worker_threads: untyped.
  */
 export function newWorker(url, data) {
   if (isNode) {

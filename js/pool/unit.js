@@ -38,10 +38,34 @@ export const MESSAGE = 5;
  */
 export const CONTROL_WORDS = 16;
 if (SLOT_BASE + SLOTS * SLOT_FIELDS > CONTROL_WORDS) throw new Error("js/pool/unit.js: the control words outgrow their cache line");
+/**
+ * The index in the control words of `field` of slot `slot` of worker `worker`.
+ * @param {number} worker
+ * @param {number} slot
+ * @param {number} field
+ * @returns {number}
+ */
 export const slotWord = (worker, slot, field) => worker * CONTROL_WORDS + SLOT_BASE + slot * SLOT_FIELDS + field;
+/**
+ * The index of worker's doorbell in the control words.
+ * @param {number} worker
+ * @returns {number}
+ */
 export const doorbell = (worker) => worker * CONTROL_WORDS + DOORBELL;
 
+/**
+ * The bytes of the control words of `workers` workers, at the start of the buffer.
+ * @param {number} workers
+ * @returns {number}
+ */
 export const controlBytes = (workers) => workers * CONTROL_WORDS * 4;
+/**
+ * Where slot `slot` of worker `worker` starts in the buffer of `workers` workers.
+ * @param {number} workers
+ * @param {number} worker
+ * @param {number} slot
+ * @returns {number}
+ */
 export const slotOffset = (workers, worker, slot) => controlBytes(workers) + (worker * SLOTS + slot) * SLOT_BYTES;
 
 // Slot states. FREE: the caller may fill it. POSTED: filled, not yet taken;
@@ -76,6 +100,11 @@ export const MANY_PER_UNIT = SLOT_OUT / 32;
  * bytes that run alone, as [piece bytes, the pieces' arg, where piece k's
  * result goes in out], or null where it cannot be cut; join(out, k, arg,
  * pieceArg), if there, makes the unit's result of k pieces' results.
+ * @type {Record<number, {
+ *   run: (data: Uint8Array, arg: number, out: Uint8Array, scratch: Uint8Array) => void,
+ *   pieces: (arg: number, most: number) => [piece: number, pieceArg: number, outAt: (at: number, k: number) => number] | null,
+ *   join?: (out: Uint8Array, k: number, arg: number, pieceArg: number) => void,
+ * }>}
  */
 export const OPS = {
   [OP_HASH]: {
@@ -110,7 +139,13 @@ export const OPS = {
   },
 };
 
-/** Writes messages, of `lengths`, into a slot's input as OP_MANY reads them; returns the bytes written. */
+/**
+ * Writes messages, of `lengths`, into a slot's input as OP_MANY reads them; returns the bytes written.
+ * @param {readonly Uint8Array[]} messages
+ * @param {readonly number[]} lengths
+ * @param {Uint8Array} slot
+ * @returns {number}
+ */
 export function fillMany(messages, lengths, slot) {
   const words = new DataView(slot.buffer, slot.byteOffset, 4 * messages.length);
   let at = 4 * messages.length;
@@ -122,7 +157,12 @@ export function fillMany(messages, lengths, slot) {
   return at;
 }
 
-/** The messages of an OP_MANY unit of `count` messages in input, as views. */
+/**
+ * The messages of an OP_MANY unit of `count` messages in input, as views.
+ * @param {Uint8Array} input
+ * @param {number} count
+ * @returns {Uint8Array[]}
+ */
 function readMany(input, count) {
   const words = new DataView(input.buffer, input.byteOffset, 4 * count);
   const messages = new Array(count);
@@ -137,13 +177,23 @@ function readMany(input, count) {
 /**
  * Does one unit: reads input[0, len), writes the result at the start of out.
  * scratch (SLOT_IN bytes) keeps digestNLevel, which works in place, off input.
+ * @param {number} op
+ * @param {Uint8Array} input
+ * @param {number} len
+ * @param {number} arg
+ * @param {Uint8Array} out
+ * @param {Uint8Array} scratch
  */
 export function runUnit(op, input, len, arg, out, scratch) {
   if (!Object.hasOwn(OPS, op)) throw new Error(`unknown pool op ${op}`);
   OPS[op].run(input.subarray(0, len), arg, out, scratch);
 }
 
-/** The root of `depth` zero levels, from the module's own zero hashes. */
+/**
+ * The root of `depth` zero levels, from the module's own zero hashes.
+ * @param {number} depth
+ * @returns {Uint8Array}
+ */
 function zeroHash(depth) {
   const root = new Uint8Array(CHUNK);
   if (depth > 0) hasher.merkleizeBlocksBytes(new Uint8Array(BLOCK), 2 ** depth, root, 0);
@@ -156,8 +206,13 @@ function zeroHash(depth) {
  * starting at a multiple of its own size: a binary counter of (root, depth),
  * where two equal depths on top are siblings; what is left is padded with
  * zero hashes.
+ * @param {Uint8Array} roots
+ * @param {readonly number[]} depths
+ * @param {number} levels
+ * @returns {Uint8Array}
  */
 export function rootOfSubtrees(roots, depths, levels) {
+  /** @type {{root: Uint8Array, depth: number}[]} */
   const stack = [];
   for (let i = 0; i < depths.length; i++) {
     let root = roots.subarray(i * CHUNK, (i + 1) * CHUNK);

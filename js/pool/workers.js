@@ -12,17 +12,55 @@ const BACKOFF_MS = 100;
 const MAX_BACKOFF_MS = 30000;
 /** A worker that has run this long resets its slot's back-off. */
 const STEADY_MS = 60000;
+/** @param {number} ms */
 const nextBackoff = (ms) => Math.min(MAX_BACKOFF_MS, Math.max(BACKOFF_MS, 2 * ms));
+
+/**
+ * A worker that runs: `worker` (a Worker, or a Worker of Node's
+ * worker_threads: untyped), terminate() and onExit(why).
+ * @typedef {object} WorkerHandle
+ * @property {any} worker
+ * @property {() => Promise<unknown>} terminate
+ * @property {(why: string) => void} onExit
+ */
+
+/**
+ * The script that workers run, where it is not the package's own (the
+ * workerUrl option; tests: a worker with faults).
+ * @typedef {object} WorkerScript
+ * @property {string | URL} [url]
+ * @property {unknown} [data]
+ * @property {(worker: any) => void} [started]
+ */
+
+/**
+ * A place for a worker, which stays when its worker is replaced.
+ * @typedef {object} Seat
+ * @property {number} index
+ * @property {boolean} live Whether a worker sits in it now.
+ * @property {WorkerHandle | null} handle
+ * @property {Uint8Array[]} in Per slot, its input area.
+ * @property {Uint8Array[]} out Per slot, its output area.
+ * @property {number[]} units Per slot, the unit it holds, or -1.
+ * @property {number[]} abandoned Per slot: 0, or until when a worker may finish a unit that the caller did itself.
+ * @property {number} since When its worker started.
+ * @property {number} backoff The wait before its worker's next replacement.
+ */
 
 /**
  * Starts one worker of `url` (undefined: the package's worker script) and
  * resolves when it is ready for units, with its handle: terminate()
  * (resolves once it has stopped) and onExit(f), called when it exits or
  * fails outside a unit.
+ * @param {string | URL | undefined} url
+ * @param {unknown} data
+ * @returns {Promise<WorkerHandle>}
  */
 async function start(url, data) {
   const where = url === undefined ? workerScript : String(url);
+  /** @type {any} */
   let w;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const ready = new Promise((resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`a worker of ${where} did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
@@ -31,12 +69,12 @@ async function start(url, data) {
       // Parked workers must not keep the process alive.
       w.unref();
       w.once("message", resolve);
-      w.once("error", (e) => reject(new Error(`a worker of ${where} failed to start: ${e?.message ?? e}`)));
-      w.once("exit", (code) => reject(new Error(`a worker of ${where} exited with code ${code} while starting`)));
+      w.once("error", (/** @type {Error | undefined} */ e) => reject(new Error(`a worker of ${where} failed to start: ${e?.message ?? e}`)));
+      w.once("exit", (/** @type {number} */ code) => reject(new Error(`a worker of ${where} exited with code ${code} while starting`)));
     } else {
       w.onmessage = resolve;
       // A module worker that fails to load fires a plain Event, with no message.
-      w.onerror = (e) => reject(new Error(`a worker of ${where} failed to start: ${e.message ?? `${e.type} (the script did not load or threw)`}`));
+      w.onerror = (/** @type {ErrorEvent} */ e) => reject(new Error(`a worker of ${where} failed to start: ${e.message ?? `${e.type} (the script did not load or threw)`}`));
       w.postMessage(data);
     }
   });
@@ -48,18 +86,19 @@ async function start(url, data) {
   } finally {
     clearTimeout(timer);
   }
+  /** @type {Omit<WorkerHandle, "terminate"> & Partial<WorkerHandle>} terminate() is set below, per runtime. */
   const handle = {worker: w, onExit: () => {}};
   if (isNode) {
     w.removeAllListeners();
-    w.on("error", (e) => handle.onExit(`a worker failed: ${e?.message ?? e}`));
-    w.on("exit", (code) => handle.onExit(`a worker exited with code ${code}`));
+    w.on("error", (/** @type {Error | undefined} */ e) => handle.onExit(`a worker failed: ${e?.message ?? e}`));
+    w.on("exit", (/** @type {number} */ code) => handle.onExit(`a worker exited with code ${code}`));
     handle.terminate = () => w.terminate();
   } else {
     w.onmessage = null;
-    w.onerror = (e) => handle.onExit(`a worker failed: ${e.message ?? e.type}`);
+    w.onerror = (/** @type {ErrorEvent} */ e) => handle.onExit(`a worker failed: ${e.message ?? e.type}`);
     handle.terminate = async () => w.terminate();
   }
-  return handle;
+  return /** @type {WorkerHandle} */ (handle);
 }
 
 /**
@@ -71,21 +110,34 @@ async function start(url, data) {
  * and started(worker) called for each worker started.
  */
 export class Workers {
+  /** @type {Int32Array} */
   #ctl;
+  /** @type {SharedArrayBuffer} */
   #sab;
+  /** @type {number} */
   #spinMs;
+  /** @type {WorkerScript | undefined} */
   #script;
   #closed = false;
+  /** @type {Set<ReturnType<typeof setTimeout>>} */
   #timers = new Set();
+  /** @type {Omit<import("../pool.js").HashPoolStats, "threads" | "noThreads">} */
   #stats = {started: 0, replaced: 0, exited: 0, hung: 0, failed: 0, startFailures: 0, lastError: null};
+  /** @type {Seat[]} */
   seats = [];
 
+  /**
+   * @param {number} count
+   * @param {number} spinMs
+   * @param {WorkerScript} [script]
+   */
   constructor(count, spinMs, script) {
     this.#sab = new SharedArrayBuffer(unit.controlBytes(count) + count * unit.SLOTS * unit.SLOT_BYTES);
     this.#ctl = new Int32Array(this.#sab, 0, count * unit.CONTROL_WORDS);
     this.#spinMs = spinMs;
     this.#script = script;
     for (let i = 0; i < count; i++) {
+      /** @param {number} s */
       const slot = (s) => unit.slotOffset(count, i, s);
       this.seats.push({
         index: i,
@@ -123,6 +175,7 @@ export class Workers {
     }
   }
 
+  /** @param {Seat} seat */
   async #spawn(seat) {
     const data = {sab: this.#sab, workers: this.seats.length, worker: seat.index, spinMs: this.#spinMs, extra: this.#script?.data};
     const handle = await start(this.#script?.url, data);
@@ -145,6 +198,8 @@ export class Workers {
   /**
    * Stops the worker of `seat`, counted under `why` ("exited", "hung" or
    * "failed"), and starts another in its place after the back-off.
+   * @param {Seat} seat
+   * @param {"exited" | "hung" | "failed"} why
    */
   retire(seat, why) {
     if (!seat.live) return;
@@ -158,6 +213,10 @@ export class Workers {
     this.#replace(seat, stopped);
   }
 
+  /**
+   * @param {Seat} seat
+   * @param {Promise<unknown> | null} stopped The old worker's termination.
+   */
   #replace(seat, stopped) {
     if (this.#closed) return;
     this.after(seat.backoff, async () => {
@@ -179,8 +238,13 @@ export class Workers {
     });
   }
 
-  /** Runs f after ms, unless the pool is closed first; never keeps a process alive. */
+  /**
+   * Runs f after ms, unless the pool is closed first; never keeps a process alive.
+   * @param {number} ms
+   * @param {() => void} f
+   */
   after(ms, f) {
+    /** @type {any} A number, or Node's Timeout. */
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
       f();
@@ -189,7 +253,11 @@ export class Workers {
     this.#timers.add(timer);
   }
 
-  /** Counts a unit that a worker failed on (the caller did it itself). */
+  /**
+   * Counts a unit that a worker failed on (the caller did it itself).
+   * @param {Seat} seat
+   * @param {string} message
+   */
   failed(seat, message) {
     this.#stats.lastError = message;
     this.retire(seat, "failed");

@@ -35,6 +35,8 @@ import {
   pbkdf2,
 } from "sha256-simd";
 import * as portable from "sha256-simd/portable";
+import * as ours from "sha256-simd";
+import type * as asSha256 from "@chainsafe/as-sha256";
 
 const bytes32: Uint8Array = allocUnsafe(32);
 const bytes64: Uint8Array = new Uint8Array(64);
@@ -123,6 +125,14 @@ pbkdf2(bytes32, bytes32, "1000", 32);
 digestMany(bytes64);
 // @ts-expect-error destroy returns nothing
 const notBytes: Uint8Array = kept.destroy();
+
+// A drop-in for @chainsafe/as-sha256: every export but its SHA256 class
+// (whose private members make it nominal) has a type that theirs accepts,
+// and HashObjects pass both ways.
+const dropIn: Omit<typeof asSha256, "SHA256"> = ours;
+const theirObject: asSha256.HashObject = obj;
+const ourObject: HashObject = theirObject;
+export const dropInUse = [dropIn, ourObject];
 
 export const usedToo = [tag, tags, okm, okm2, dk, parts, many, notBytes];
 export const used = [d1, d2, d3, nothing1, nothing2, fourAgain, objsAgain, final, fromArrayBuffer, notABoolean, chosen, notABackend, portableDigest];

@@ -4,4 +4,5 @@ import wasm from "../../generated/core-wasm.js";
 import {compile} from "./compile.js";
 
 export {instantiate as portable} from "../../generated/core-portable.js";
+/** @type {() => WebAssembly.Module} */
 export const module = () => compile(wasm);

@@ -3,5 +3,7 @@
 import wasm from "../../generated/lanes-wasm.js";
 import {compile} from "./compile.js";
 
+/** @type {null} */
 export const portable = null;
+/** @type {() => WebAssembly.Module} */
 export const module = () => compile(wasm);

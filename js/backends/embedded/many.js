@@ -4,4 +4,5 @@ import wasm from "../../generated/many-wasm.js";
 import {compile} from "./compile.js";
 
 export {instantiate as portable} from "../../generated/many-portable.js";
+/** @type {() => WebAssembly.Module} */
 export const module = () => compile(wasm);

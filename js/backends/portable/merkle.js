@@ -1,4 +1,5 @@
 // The merkle module under the react-native condition and sha256-simd/portable:
 // its portable build alone, so that a bundle carries no wasm.
 export {instantiate as portable} from "../../generated/merkle-portable.js";
+/** @type {null} */
 export const module = null;
