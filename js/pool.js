@@ -1,24 +1,20 @@
-// sha256-simd/pool: hashInto, digestMany and the persistent-merkle-tree Hasher
-// spread over several threads, with every call synchronous. Each worker has
-// its own instance of the wasm modules; data goes through one
-// SharedArrayBuffer of fixed size, two slots per worker. js/pool/ holds the
-// rest, each file importing only those after it: hasher.js (the Hasher
-// adapter), run.js (the scheduler), plan.js (how calls are cut into units),
-// workers.js and threads.js (starting and replacing workers), unit.js (the
-// shared buffer's layout and the ops), serve.js and worker.js (a worker).
+// sha256-simd/pool: hashInto, digestMany and the Hasher over several threads,
+// every call synchronous. Each worker has its own module instance; data goes
+// through one SharedArrayBuffer, two slots per worker. js/pool/ holds the rest
+// (docs/design.md, "The thread pool").
 import {
   digestMany as digestManySingle,
   digestManyInto as digestManyIntoSingle,
   hashInto as hashIntoSingle,
 } from "./index.js";
 import {byteList, bytesLength, isBytes, lengthOf, plainView} from "./core/check.js";
-import {newDigest} from "./core/alloc.js";
-import {copySmall} from "./core/io.js";
+import {digestOf} from "./core/alloc.js";
 import {backend} from "./core/loader.js";
 import {poolHasher} from "./pool/hasher.js";
 import {plan, planMany} from "./pool/plan.js";
 import {Scheduler} from "./pool/run.js";
 import {defaultThreads, threadsUnavailable} from "#threads";
+import {readOptions} from "./pool/options.js";
 import {Workers} from "./pool/workers.js";
 import * as unit from "./pool/unit.js";
 import {BLOCK, CHUNK} from "./core/sizes.js";
@@ -75,17 +71,8 @@ import {BLOCK, CHUNK} from "./core/sizes.js";
 export const MIN_PARALLEL_HASHES = 4096;
 /** How long a worker spins for a next unit before it sleeps: a few wake-ups' worth (docs/performance-notes.md, "The pool"). */
 const SPIN_MS = 1;
-/**
- * How long a worker may stay on a unit that the caller has already done
- * itself before it is taken to hang and is replaced.
- */
-const DEFAULT_TIMEOUT_MS = 1000;
+/** The most threads a pool takes by default. */
 const MAX_DEFAULT_THREADS = 16;
-/** The most threads a pool takes, and the longest timeout (setTimeout's). */
-const MAX_THREADS = 256;
-const MAX_TIMEOUT_MS = 2 ** 31 - 1;
-/** Internal: options[WORKER_SCRIPT] = {url, data, started} runs another worker script (tests: one with faults). */
-const WORKER_SCRIPT = Symbol.for("sha256-simd/pool.workerScript");
 
 class Pool {
   /** @type {Workers | null} */
@@ -245,9 +232,7 @@ class Pool {
     const all = new Uint8Array(CHUNK * items.length);
     this.digestManyInto(items, all);
     return Array.from({length: items.length}, (_, i) => {
-      const out = newDigest();
-      copySmall(out, all.subarray(CHUNK * i, CHUNK * i + CHUNK), CHUNK);
-      return out;
+      return digestOf(all.subarray(CHUNK * i, CHUNK * i + CHUNK));
     });
   }
 
@@ -281,37 +266,10 @@ class Pool {
  * to 256, or a `timeoutMs` that is not from 1 to 2^31 - 1.
  */
 export async function createHashPool(options = {}) {
-  if (options === null || typeof options !== "object") throw new TypeError(`createHashPool: options must be an object, got ${options}`);
-  // Own properties only: an option set on Object.prototype is no option of this call's.
-  /** @type {(name: string | symbol) => any} */
-  const own = (name) => (Object.hasOwn(options, name) ? /** @type {any} */ (options)[name] : undefined);
-  const threads = own("threads");
-  const timeoutMs = own("timeoutMs") ?? DEFAULT_TIMEOUT_MS;
-  const workerUrl = own("workerUrl");
-  if (threads !== undefined) checkOption(threads, "threads", 1, MAX_THREADS, true);
-  checkOption(timeoutMs, "timeoutMs", 1, MAX_TIMEOUT_MS, false);
-  if (workerUrl !== undefined && typeof workerUrl !== "string" && !(workerUrl instanceof URL)) {
-    throw new TypeError(`createHashPool: workerUrl must be a URL or a string, got ${typeof workerUrl}`);
-  }
+  const {threads, timeoutMs, script} = readOptions(options);
   const why = threadsUnavailable(backend);
   const n = why === null ? (threads ?? defaultThreads(MAX_DEFAULT_THREADS)) : 1;
-  const script = own(WORKER_SCRIPT) ?? (workerUrl === undefined ? undefined : {url: workerUrl});
   const workers = n > 1 ? new Workers(n - 1, SPIN_MS, script) : null;
   await workers?.start();
   return new Pool(workers, timeoutMs, why);
-}
-
-/**
- * A TypeError for an option that is not a number, a RangeError for one out of [min, max] (or not an integer, where `integer`).
- * @param {unknown} x
- * @param {string} name
- * @param {number} min
- * @param {number} max
- * @param {boolean} integer
- */
-function checkOption(x, name, min, max, integer) {
-  if (typeof x !== "number") throw new TypeError(`createHashPool: ${name} must be a number, got ${typeof x}`);
-  if (!(x >= min && x <= max) || (integer && !Number.isInteger(x))) {
-    throw new RangeError(`createHashPool: ${name} must be ${integer ? "an integer" : "a number"} from ${min} to ${max}, got ${x}`);
-  }
 }

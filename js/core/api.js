@@ -1,10 +1,8 @@
 // Drop-in for @chainsafe/as-sha256: the same exports, results and errors,
-// with TypeErrors where as-sha256 would hash non-bytes as zeros. Each
-// function reads its arguments whole, lengths from the typed arrays
-// themselves, before it stages any in the module's memory (check.js), so a
-// getter of the caller's that calls the package again disturbs nothing.
-import {allocUnsafe, newDigest} from "./alloc.js";
-import {arrayOf, bytesLength, plainView, setBytes} from "./check.js";
+// with TypeErrors where as-sha256 would hash non-bytes as zeros. Each function
+// reads its arguments whole before it stages any (check.js).
+import {allocUnsafe, digestOf} from "./alloc.js";
+import {arrayOf, arrayOfLength, bytesLength, plainView, setBytes} from "./check.js";
 import {
   byteArrayIntoHashObject,
   byteArrayToHashObject,
@@ -13,7 +11,7 @@ import {
   readHashObject,
   writeHashObject,
 } from "./hashObject.js";
-import {copySmall, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, ioView, ioWords, streamThrough} from "./io.js";
+import {copySmall, ctxPtr, ioBytes, ioDigest, ioDigests, ioPtr, ioSize, ioView, ioWords, streamThrough} from "./io.js";
 import {hash64} from "./lanes.js";
 import {core} from "./loader.js";
 import {native} from "./native.js";
@@ -24,17 +22,6 @@ export {backend, reinitializeInstance, simdEnabled} from "./loader.js";
 
 /** @typedef {import("./hashObject.js").HashObject} HashObject */
 
-// newDigest() (alloc.js), not allocUnsafe's Buffer view as in as-sha256:
-// faster, and a plain Uint8Array (performance-notes, "Digests").
-/**
- * @param {number} offset
- * @returns {Uint8Array}
- */
-function allocDigest(offset) {
-  const out = newDigest();
-  copySmall(out, offset === 0 ? ioDigest : ioBytes.subarray(offset, offset + 32), 32);
-  return out;
-}
 
 /**
  * SHA-256 of `data`, of any length.
@@ -57,7 +44,7 @@ export function digest(data) {
     absorb(data, n);
     core.sha256_final(ctxPtr, ioPtr);
   }
-  return allocDigest(0);
+  return digestOf(ioDigest);
 }
 
 /**
@@ -82,7 +69,7 @@ export function digest64(data) {
   length64(data, "digest64", false);
   copySmall(ioBytes, data, 64);
   core.hash64_x1(ioPtr, ioPtr, 1);
-  return allocDigest(0);
+  return digestOf(ioDigest);
 }
 
 /**
@@ -131,7 +118,7 @@ function load2Bytes32(bytes1, bytes2, fn, into, output) {
 export function digest2Bytes32(bytes1, bytes2) {
   load2Bytes32(bytes1, bytes2, "digest2Bytes32", false);
   core.hash64_x1(ioPtr, ioPtr, 1);
-  return allocDigest(0);
+  return digestOf(ioDigest);
 }
 
 /**
@@ -149,11 +136,11 @@ export function digest2Bytes32Into(bytes1, bytes2, output) {
   copySmall(output, ioDigest, 32);
 }
 
-// The words of the two HashObjects of digest64HashObjectsInto, read before
-// any is staged. `reads` counts the calls that read into `pair`: where a
-// getter called the function again, `pair` is theirs, and this call reads
-// into an array of its own.
+// HashObjects' words, read before any is staged, into `pair` or `batch`.
+// `reads` counts the readings: where a getter called the package again, the
+// array is the inner call's, and this reading starts again on its own words.
 const pair = new Int32Array(16);
+const batch = new Int32Array(64);
 let reads = 0;
 
 /**
@@ -170,6 +157,22 @@ function readPair(obj1, obj2, fn) {
     readHashObject(obj2, words, 8, "obj2", fn);
     if (words !== pair || reads === mark) return words;
     words = new Int32Array(16);
+  }
+}
+
+/**
+ * The words of the 8 HashObjects of a batch, read as readPair reads.
+ * @param {unknown[]} items
+ * @param {string} fn
+ * @returns {Int32Array}
+ */
+function readBatch(items, fn) {
+  const mark = ++reads;
+  let words = batch;
+  for (;;) {
+    for (let i = 0; i < 8; i++) readHashObject(items[i], words, 8 * i, "inputs", fn, i);
+    if (words !== batch || reads === mark) return words;
+    words = new Int32Array(64);
   }
 }
 
@@ -222,7 +225,7 @@ export function batchHash4UintArray64s(inputs) {
   }
   for (let i = 0; i < 4; i++) copySmall(ioBytes, items[i], 64, 64 * i);
   hash64(ioPtr, ioPtr, 4);
-  return [allocDigest(0), allocDigest(32), allocDigest(64), allocDigest(96)];
+  return [digestOf(ioDigests[0]), digestOf(ioDigests[1]), digestOf(ioDigests[2]), digestOf(ioDigests[3])];
 }
 
 /**
@@ -234,9 +237,7 @@ export function batchHash4UintArray64s(inputs) {
  * @throws {Error} "Input length must be 8".
  */
 export function batchHash4HashObjectInputs(inputs) {
-  const items = arrayOf(inputs, 8, "inputs", "batchHash4HashObjectInputs");
-  const words = new Int32Array(64);
-  for (let i = 0; i < 8; i++) readHashObject(items[i], words, 8 * i, "inputs", "batchHash4HashObjectInputs", i);
+  const words = readBatch(arrayOfLength(inputs, 8, "inputs", "batchHash4HashObjectInputs"), "batchHash4HashObjectInputs");
   ioWords.set(words);
   hash64(ioPtr, ioPtr, 4);
   const outputs = [];
@@ -282,5 +283,6 @@ export function hashInto(input, output) {
   }
 }
 
-export {HMAC, hkdf, hkdfExpand, hkdfExtract, hmac, pbkdf2} from "./hmac.js";
+export {HMAC, hmac} from "./hmac.js";
+export {hkdf, hkdfExpand, hkdfExtract, pbkdf2} from "./kdf.js";
 export {digestMany, digestManyInto, digestParts} from "./many.js";

@@ -1,9 +1,7 @@
-// Argument checks, and reading arguments whole before any of them is staged
-// in the module's memory. The caller's code (getters, Proxies, iterators) can
-// run while an argument is read and call the package again; it never runs
-// between staging and hashing, so such a call cannot disturb what is staged.
-// Each check throws before the module's memory is touched, so a bad call
-// leaves the module correct for the next one.
+// Argument checks, and reading arguments whole before any is staged in the
+// module's memory: the caller's code (getters, Proxies, iterators) may call
+// the package again while an argument is read, never between staging and
+// hashing. Each check throws before the memory is touched.
 import {BLOCK, CHUNK, levelsOf} from "./sizes.js";
 
 const typedArray = Object.getPrototypeOf(Uint8Array.prototype);
@@ -100,6 +98,21 @@ export function arrayOf(x, length, name, fn) {
   const items = arrayItems(x, name, fn);
   if (items.length !== length) throw new Error(`Input length must be ${length}`);
   return items;
+}
+
+/**
+ * x itself, checked to be an Array of `length` elements as arrayOf checks,
+ * for a caller that reads each element once per reading, into its own copy.
+ * @param {unknown} x
+ * @param {number} length
+ * @param {string} name
+ * @param {string} fn
+ * @returns {any[]}
+ */
+export function arrayOfLength(x, length, name, fn) {
+  if (!Array.isArray(x)) throw new TypeError(`${fn}: ${name} must be an Array, got ${describe(x)}`);
+  if (x.length !== length) throw new Error(`Input length must be ${length}`);
+  return x;
 }
 
 /**

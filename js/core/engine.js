@@ -1,14 +1,7 @@
-// Which JavaScript engine runs this code, and the few choices that are
-// faster one way on one engine and the other way on another: all of them in
-// one table. Why each engine gets its row, measured, is in
-// docs/performance-notes.md ("Per-engine choices").
-//
-// Engines are told apart by the properties a fresh Error gets, which each
-// has had for over a decade and none has copied from another: JavaScriptCore
-// (Safari, every iOS browser, Bun) gives it `line` and `column`,
-// SpiderMonkey (Firefox) `lineNumber` and `columnNumber`, V8 (Chrome, Node,
-// Deno) neither. An unknown engine counts as V8, whose choices are the
-// defaults.
+// Which runtime and engine run this code, and the few choices that are
+// faster one way on one and the other way on another: all in this file's two
+// tables. Engines are told apart by a fresh Error's own properties: `line` in
+// JavaScriptCore, `lineNumber` in SpiderMonkey, neither in V8.
 
 /** "jsc", "spidermonkey" or "v8". */
 export const engine = detectEngine(new Error());
@@ -24,22 +17,22 @@ export function detectEngine(error) {
 }
 
 /**
- * Per engine:
- * - singleStream: how the SIMD module compresses one stream (digest, SHA256,
- *   one 64-byte message): "simd", the message schedule four words at a time
- *   (cpp/compress_simd128.cpp), or "scalar" (cpp/compress_scalar.cpp);
- * - smallCopy: how the 64-byte functions copy their inputs and digests,
- *   "set" (TypedArray.prototype.set) or "loop";
- * - digests: what digest() and the like return, "fresh" (a new Uint8Array)
- *   or "views" (32-byte views of a shared 8 KiB block, as Node's Buffer pool).
- * An engine on a server (Node, Deno, Bun) gets its -server row. SpiderMonkey,
- * and any engine not listed, gets V8's row.
- * @type {Record<string, {singleStream: "simd" | "scalar", smallCopy: "set" | "loop", digests: "fresh" | "views"}>}
+ * Per server runtime, or per engine in a browser (any engine not listed, as
+ * SpiderMonkey, takes V8's row), measured in docs/performance-notes.md
+ * ("Per-engine choices"):
+ * - singleStream: how the SIMD module compresses one stream, "simd"
+ *   (cpp/compress_simd128.cpp) or "scalar" (cpp/compress_scalar.cpp);
+ * - smallCopy: how the 64-byte functions copy, "set" or "loop";
+ * - digests: how digest() and the like make theirs: "copied" (a Uint8Array
+ *   constructed from the module's bytes), "fresh" (a new one, then copied
+ *   into) or "views" (of chunks of Buffer's pool): Deno makes a fresh one slowly.
+ * @type {Record<string, {singleStream: "simd" | "scalar", smallCopy: "set" | "loop", digests: "copied" | "fresh" | "views"}>}
  */
 export const ENGINE_CHOICES = {
-  "v8-server": {singleStream: "simd", smallCopy: "set", digests: "views"},
-  v8: {singleStream: "simd", smallCopy: "set", digests: "fresh"},
-  "jsc-server": {singleStream: "simd", smallCopy: "set", digests: "fresh"},
+  node: {singleStream: "simd", smallCopy: "set", digests: "copied"},
+  deno: {singleStream: "simd", smallCopy: "set", digests: "views"},
+  bun: {singleStream: "simd", smallCopy: "set", digests: "fresh"},
+  v8: {singleStream: "simd", smallCopy: "set", digests: "copied"},
   jsc: {singleStream: "scalar", smallCopy: "loop", digests: "fresh"},
 };
 
@@ -52,9 +45,10 @@ export const isNode = typeof globalThis.process?.versions?.node === "string" && 
  * @returns {any} Untyped: this package has no Node types.
  */
 export const builtin = (name) => globalThis.process?.getBuiltinModule?.(name);
-const onServer = isNode || typeof globalThis.Deno === "object";
-/** This engine's row of ENGINE_CHOICES. */
-export const choices = ENGINE_CHOICES[onServer ? `${engine}-server` : engine] ?? ENGINE_CHOICES[engine] ?? ENGINE_CHOICES.v8;
+/** The server runtime, "node", "deno" or "bun"; null in a browser or a Worker. */
+export const runtime = globalThis.Bun ? "bun" : typeof globalThis.Deno === "object" ? "deno" : isNode ? "node" : null;
+/** This runtime's or engine's row of ENGINE_CHOICES. */
+export const choices = ENGINE_CHOICES[runtime ?? engine] ?? ENGINE_CHOICES.v8;
 
 /**
  * Per server runtime, the input length from which node:crypto measured
@@ -68,4 +62,4 @@ export const NATIVE_FROM = {node: 320, bun: 0, deno: 2048};
  * This runtime's row of NATIVE_FROM.
  * @returns {number}
  */
-export const nativeFrom = () => NATIVE_FROM[globalThis.Bun ? "bun" : globalThis.Deno ? "deno" : "node"];
+export const nativeFrom = () => NATIVE_FROM[runtime ?? "node"];

@@ -1,8 +1,7 @@
-// A Hasher for @chainsafe/persistent-merkle-tree: setHasher(hasher) makes every
-// tree and SSZ type hash with this module. Trees are merkleized inside wasm
-// (cpp/merkle.cpp), all levels in one call while the data fits the I/O buffer.
-// Errors and results match persistent-merkle-tree's own hashers; this file
-// does not import that package, so `sha256-simd` never needs it at runtime.
+// A Hasher for @chainsafe/persistent-merkle-tree (setHasher(hasher)): trees
+// merkleized inside wasm (cpp/merkle.cpp), every level in one call while the
+// data fits the I/O buffer. Results and errors are persistent-merkle-tree's
+// hashers'; the package is not imported, so it is never needed at runtime.
 import * as backends from "#merkle";
 import {digest2Bytes32, digest2Bytes32Into, digest64HashObjectsInto, hashInto} from "./api.js";
 import {blockArrayTree, blocksBytesTree, nLevelGroup, plainView, setBytes} from "./check.js";
@@ -163,14 +162,10 @@ function digestNLevel(data, nLevel) {
   return data.subarray(0, length / ratio);
 }
 
-// executeHashComputations packs a level's pairs, as many as the I/O buffer
-// holds (16384), and hashes them with one call, the fastest batch
-// (docs/performance-notes.md, "Digests and the hasher's batches"). The
-// caller's getters and applyHash() can call the package again, this very
-// function too: each call packs into words of its own depth of nesting,
-// stages them in the I/O buffer only to hash them, and applies the results
-// from its words. Node.applyHash copies the fields of its argument, so one
-// result object serves every node of a depth.
+// executeHashComputations hashes a level's pairs in batches of 16384 (the I/O
+// buffer's), the fastest (performance-notes, "Digests and the hasher's
+// batches"). Each nesting depth of calls (from getters, applyHash) packs into
+// and applies from words of its own; applyHash copies, so one result serves.
 const BATCH = ioSize / BLOCK;
 /** @internal @typedef {{words: Int32Array, dests: (HashComputation["dest"] | null)[], result: HashObject}} Frame */
 /** @type {Frame[]} */

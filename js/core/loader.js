@@ -1,13 +1,7 @@
-// Loads the modules. The core module is loaded when an entry installs its
-// backends (install()): the SIMD wasm module, or the portable build (the
-// same C++ as plain JavaScript) where WebAssembly is missing, lacks SIMD or
-// compiling is refused. The other modules (lanes, extras, merkle) are linked
-// to the core instance at their first use (addon()), so that an import that
-// never uses one never compiles or bundles it.
-//
-// The bindings here are live: reinitializeInstance() and useBackend() swap
-// the instance, every importer sees the new one (and io.js the new views onto
-// its memory), and each add-on is linked again to it.
+// Loads the modules: the core when an entry installs its backends (the SIMD
+// module, or the portable build where wasm cannot run), each add-on at its
+// first use, linked to the core instance (addon()). The bindings are live: a
+// new instance reaches every importer, and add-ons link to it again.
 import {choices} from "./engine.js";
 import {bindIo} from "./io.js";
 

@@ -2,9 +2,9 @@
 // without concatenating them, and digestMany, one digest per message, four
 // messages at a time on the lanes (cpp/many.cpp).
 import * as backends from "#many";
-import {newDigest} from "./alloc.js";
+import {digestOf} from "./alloc.js";
 import {byteList, bytesLength, setBytes} from "./check.js";
-import {copySmall, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, ioView, ioWords} from "./io.js";
+import {ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, ioView, ioWords} from "./io.js";
 import {lanes} from "./lanes.js";
 import {addon, core} from "./loader.js";
 import {native} from "./native.js";
@@ -50,9 +50,7 @@ export function digestParts(parts) {
     for (let i = 0; i < items.length; i++) absorb(items[i], lengths[i]);
     core.sha256_final(ctxPtr, ioPtr);
   }
-  const out = newDigest();
-  copySmall(out, ioDigest, 32);
-  return out;
+  return digestOf(ioDigest);
 }
 
 // Per message in a call of digest_many: its digest and its length in the
@@ -161,8 +159,7 @@ export function digestMany(messages) {
   // Each digest an array apart (alloc.js), so that none shares its buffer with the others.
   const out = new Array(count);
   for (let i = 0; i < count; i++) {
-    out[i] = newDigest();
-    copySmall(out[i], all.subarray(32 * i, 32 * i + 32), 32);
+    out[i] = digestOf(all.subarray(32 * i, 32 * i + 32));
   }
   return out;
 }

@@ -1,10 +1,8 @@
-// node:crypto for long inputs, under the entry for Node, Bun and Deno
-// (js/core/node.js): OpenSSL or BoringSSL with the CPU's SHA instructions, faster
-// than wasm from some length on. It is loaded at the first input that long,
-// not at import: loading it took about 10 ms of Node 24's start
-// (docs/performance-notes.md, "Start-up"). Only js/core/node.js imports this
-// file, so no bundle for a browser carries it.
-import {newDigest} from "./alloc.js";
+// node:crypto for long inputs, under the Node, Bun and Deno entry
+// (js/core/node.js): faster than wasm from some length on. Loaded at the first
+// input that long, not at import, which cost Node 24 about 10 ms of start
+// (docs/performance-notes.md, "Start-up"); no browser bundle carries it.
+import {digestOf} from "./alloc.js";
 import {nativeFrom} from "./engine.js";
 import {native} from "./native.js";
 
@@ -22,9 +20,7 @@ function off() {
  */
 function copied(b) {
   if (b === null) return null;
-  const out = newDigest();
-  out.set(b);
-  return out;
+  return digestOf(b);
 }
 
 /**

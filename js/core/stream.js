@@ -1,9 +1,9 @@
 // Streaming SHA-256. Every object keeps its own copy of the module's context
 // and swaps it in around each call, so objects cost no wasm instance and any
 // number of them can be interleaved.
-import {newDigest} from "./alloc.js";
+import {digestOf} from "./alloc.js";
 import {bytesLength, plainView} from "./check.js";
-import {copySmall, ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, streamThrough} from "./io.js";
+import {ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, streamThrough} from "./io.js";
 import {core} from "./loader.js";
 
 /** @param {number} len */
@@ -86,8 +86,6 @@ export class SHA256 {
     ctxBytes.set(this[CTX]);
     core.sha256_final(ctxPtr, ioPtr);
     this[FINISHED] = true;
-    const out = newDigest();
-    copySmall(out, ioDigest, 32);
-    return out;
+    return digestOf(ioDigest);
   }
 }

@@ -1,9 +1,7 @@
-// The persistent-merkle-tree Hasher of sha256-simd/pool: the methods of
-// sha256-simd/hasher, with the large calls of hashInto, merkleizeBlocksBytes,
-// merkleizeBlockArray, digestNLevel and executeHashComputations spread over
-// the pool's threads. Calls are checked by the single-threaded hasher's own
-// checks, and one too small to split is passed to it as it is, so results
-// and errors are its own.
+// The pool's Hasher: sha256-simd/hasher's methods, with large calls spread
+// over the pool's threads. Calls are checked by the single-threaded hasher's
+// own checks, and one too small to split goes to it as it is, so results and
+// errors are its own.
 import {blockArrayTree, blocksBytesTree, nLevelGroup, plainView} from "../core/check.js";
 import {hasher as single} from "../core/hasher.js";
 import {hashInto} from "../index.js";

@@ -1,9 +1,7 @@
-// The scheduler of sha256-simd/pool: runs a job's units on the workers and
-// the caller, synchronously. A call posts units into the workers' slots, does
-// units itself until none is left, takes back the units that no worker has
-// started, and does the started ones too unless their worker finishes first
-// (race). A unit whose worker exits, hangs or fails is done on the caller from
-// the slot's input, and the worker is replaced (js/pool/workers.js).
+// The pool's scheduler: posts a job's units into the workers' slots and does
+// units itself meanwhile, then takes back those no worker started and races
+// the started ones (the caller never waits for a worker). A unit whose worker
+// exits, hangs or fails is redone on the caller, and the worker replaced.
 import * as unit from "./unit.js";
 
 /** Input bytes the caller does between looks at a unit it races a worker for: 512 messages, about 0.1 ms. */

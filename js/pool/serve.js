@@ -1,7 +1,6 @@
-// The loop of a sha256-simd/pool worker: it claims the units the caller posts
-// into this worker's slots, does each with the unit function it was given, and
-// reports through the slot's state. It never returns to its event loop after
-// starting, so it takes no messages: everything goes through shared memory.
+// A pool worker's loop: claims the units posted into its slots, runs each with
+// the unit function it was given, and reports through the slot's state. It
+// never returns to its event loop: everything goes through shared memory.
 // js/pool/worker.js runs it with runUnit; a test can run it with another.
 import {builtin, isNode} from "../core/engine.js";
 import * as unit from "./unit.js";

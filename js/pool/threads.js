@@ -1,11 +1,7 @@
-// Where the pool's threads come from: Node's worker_threads (Bun and Deno
-// have it too), or a module Worker in a browser, each running
-// js/generated/pool-worker.js, the worker script bundled whole, so that it
-// loads by itself from any place: a bundler's output, an import map, a CDN.
-// `new Worker(new URL("...", import.meta.url), {type: "module"})` is written
-// out whole below: it is the form that bundlers find and emit the worker
-// for. React Native, whose Hermes cannot parse import.meta, gets
-// no-threads.js instead (package.json "imports": #threads).
+// The pool's threads: Node's worker_threads (Bun's, Deno's) or a browser's
+// module Worker, running js/generated/pool-worker.js, which loads by itself
+// from anywhere. `new Worker(new URL(...), {type: "module"})` is written out
+// whole below: the form bundlers find. No-threads.js serves React Native and workerd.
 import {builtin, isNode} from "../core/engine.js";
 
 /**

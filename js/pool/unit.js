@@ -1,11 +1,7 @@
-// What the pool's threads share: the layout of its SharedArrayBuffer and the
-// one function that does a unit of work, on a worker or, when the caller
-// takes a unit back, on the caller.
-//
-// The buffer starts with CONTROL_WORDS Int32 words per worker, then each
-// worker's two slots. A slot is an input area that only the caller writes and
-// an output area that only the worker writes, so after a worker dies or hangs
-// the caller can still redo the unit from the slot's input.
+// What the pool's threads share: the SharedArrayBuffer's layout (per worker,
+// control words, then two slots: input the caller writes, output the worker
+// writes, so a dead worker's unit can be redone from its input), and the ops
+// that run a unit on a worker or the caller.
 import {digest2Bytes32, digestManyInto, hashInto} from "../index.js";
 import {hasher} from "../core/hasher.js";
 import {BLOCK, CHUNK} from "../core/sizes.js";

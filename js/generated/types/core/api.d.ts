@@ -73,5 +73,6 @@ import { hashObjectToByteArray } from "./hashObject.js";
 import { SHA256 } from "./stream.js";
 export { allocUnsafe, byteArrayIntoHashObject, byteArrayToHashObject, hashObjectToByteArray, SHA256 };
 export { backend, reinitializeInstance, simdEnabled } from "./loader.js";
-export { HMAC, hkdf, hkdfExpand, hkdfExtract, hmac, pbkdf2 } from "./hmac.js";
+export { HMAC, hmac } from "./hmac.js";
+export { hkdf, hkdfExpand, hkdfExtract, pbkdf2 } from "./kdf.js";
 export { digestMany, digestManyInto, digestParts } from "./many.js";

@@ -8,35 +8,6 @@
  */
 export function hmac(key: Uint8Array, message: Uint8Array): Uint8Array;
 /**
- * HKDF-Extract (RFC 5869): the 32-byte pseudorandom key from `ikm`, with
- * `salt` (omitted: 32 zero bytes, as the RFC says).
- * @throws {TypeError} when an argument is not a Uint8Array.
- */
-export function hkdfExtract(salt: Uint8Array | undefined, ikm: Uint8Array): Uint8Array;
-/**
- * HKDF-Expand (RFC 5869): `length` bytes (1 to 255 * 32 = 8160) of output
- * key from the pseudorandom key `prk`, at least 32 bytes (RFC 5869 section
- * 2.3), and `info` (omitted: empty).
- * @throws {TypeError} when `prk` or `info` is not a Uint8Array, or `length` not a number.
- * @throws {RangeError} when `length` is not an integer from 1 to 8160 (node:crypto refuses 0 too), or `prk` is shorter than 32 bytes.
- */
-export function hkdfExpand(prk: Uint8Array, info: Uint8Array | undefined, length: number): Uint8Array;
-/**
- * HKDF (RFC 5869): extract, then expand to `length` bytes (1 to 8160). The
- * pseudorandom key never leaves the module, and is wiped with the input key
- * before this returns.
- * @throws {TypeError} when an argument is not a Uint8Array (salt and info may be undefined), or `length` not a number.
- * @throws {RangeError} when `length` is not an integer from 1 to 8160.
- */
-export function hkdf(ikm: Uint8Array, salt: Uint8Array | undefined, info: Uint8Array | undefined, length: number): Uint8Array;
-/**
- * PBKDF2-HMAC-SHA256 (RFC 8018): `length` bytes (at least 1) of key from
- * `password` and `salt`, with the iteration loop inside the module.
- * @throws {TypeError} when `password` or `salt` is not a Uint8Array, or a count not a number.
- * @throws {RangeError} when `iterations` is not an integer from 1 to 2^32 - 1, or `length` not one from 1.
- */
-export function pbkdf2(password: Uint8Array, salt: Uint8Array, iterations: number, length: number): Uint8Array;
-/**
  * HMAC-SHA256 under a kept key: the key's padded blocks are compressed once,
  * in the constructor, so each message after costs no key setup. The object
  * holds the key's state (not the key) until destroy() wipes it.
