@@ -58,8 +58,6 @@ function viewOfPool() {
   return out;
 }
 
-// Where the runtime says it is Node before 22, whose structuredClone moves Buffer's pool: fresh.
-const poolStays = Number(globalThis.process?.versions?.node?.split(".")[0]) >= 22;
 
 /**
  * A new digest: a 32-byte Uint8Array of its own holding src's 32 bytes. V8
@@ -68,7 +66,7 @@ const poolStays = Number(globalThis.process?.versions?.node?.split(".")[0]) >= 2
  * @type {(src: Uint8Array) => Uint8Array}
  */
 export const digestOf =
-  choices.digests === "views" && poolStays
+  choices.digests === "views"
     ? (src) => {
         const out = viewOfPool();
         copySmall(out, src, 32);

@@ -25,14 +25,13 @@ L[x+t]=a[t]}function De(L,a,e,x=0){nx(L,a,x)}var Se=wx.smallCopy,ox=Se==="loop"?
 if(!Array.isArray(L)){W.set(L.subarray(a,e),x);return}let t=e+63>>6;for(let r=a>>6;r<t;r++,x+=64)W.set(L[r],x)}function Ex(L,a,e,x,t,r){let i=j-e;for(let f=0,l=0;f<
 a;f+=i,l++){let I=Math.min(i,a-f);Ot(L,f,f+I,e),x(I,l),t!==void 0&&nx(t,Sx(I/r),f/r)}}var Dt=globalThis.Buffer,Ce=typeof Dt?.allocUnsafe=="function"?(L=0)=>{let a=Dt.allocUnsafe(L);return new Uint8Array(a.buffer,a.byteOffset,a.byteLength)}:(L=0)=>new Uint8Array(
 L),Px=2048,at=null,Cx=Px;function Pe(){let L=Dt?.allocUnsafe?.(Px);return L&&L.buffer.byteLength>Px?L:null}function EL(){if(Cx===Px&&(at=Pe(),Cx=0),at===null)return Cx=
-Px,new Uint8Array(32);let L;try{L=new Uint8Array(at.buffer,at.byteOffset+Cx,32)}catch{return Cx=Px,EL()}return Cx+=32,L}var ve=Number(globalThis.process?.versions?.
-node?.split(".")[0])>=22,Q=wx.digests==="views"&&ve?L=>{let a=EL();return ox(a,L,32),a}:wx.digests==="copied"?L=>new Uint8Array(L):L=>{let a=new Uint8Array(32);
-return ox(a,L,32),a};var xx={min:1/0,digest:null,parts:null,raw:null};var Fe="e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";function St(){Object.assign(xx,{min:1/0,digest:null,parts:null,raw:null})}function ML(L){
-return L===null?null:Q(L)}function Ue(L){let a=typeof L.hash=="function"?r=>L.hash("sha256",r,"buffer"):r=>L.createHash("sha256").update(r).digest(),e=()=>{try{
-return a(new Uint8Array(0)).toString("hex")===Fe}catch{return!1}},x=()=>(e()||St(),null);if(!e())return St();let t=r=>{try{let i=a(r);if(i?.length===32)return i}catch{}
+Px,new Uint8Array(32);let L;try{L=new Uint8Array(at.buffer,at.byteOffset+Cx,32)}catch{return Cx=Px,EL()}return Cx+=32,L}var Q=wx.digests==="views"?L=>{let a=EL();
+return ox(a,L,32),a}:wx.digests==="copied"?L=>new Uint8Array(L):L=>{let a=new Uint8Array(32);return ox(a,L,32),a};var xx={min:1/0,digest:null,parts:null,raw:null};var ve="e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";function St(){Object.assign(xx,{min:1/0,digest:null,parts:null,raw:null})}function ML(L){
+return L===null?null:Q(L)}function Fe(L){let a=typeof L.hash=="function"?r=>L.hash("sha256",r,"buffer"):r=>L.createHash("sha256").update(r).digest(),e=()=>{try{
+return a(new Uint8Array(0)).toString("hex")===ve}catch{return!1}},x=()=>(e()||St(),null);if(!e())return St();let t=r=>{try{let i=a(r);if(i?.length===32)return i}catch{}
 return x()};xx.raw=t,xx.digest=r=>ML(t(r)),xx.parts=r=>{try{let i=L.createHash("sha256");for(let f=0;f<r.length;f++)i.update(r[f]);return ML(i.digest())}catch{return x()}}}
-function AL(L,a=bL()){let e=x=>t=>{let r=null;try{r=L()}catch{}return typeof r?.createHash=="function"?Ue(r):St(),xx[x]===null?null:xx[x](t)};Object.assign(xx,{
-min:a,digest:e("digest"),parts:e("parts"),raw:e("raw")})}var Pt={};Kx(Pt,{module:()=>Ge,portable:()=>BL});var kL=",-,,,-J2/«««,,-«.««,-¨-«-«,-«-«/?>,,,/..,,0,,1---,.-10--LL25-«-m¬µð,73²-82¥.,2 ,=3¦,:3 ¤ ,94 ¤¦,80 ,72 ,65\
+function AL(L,a=bL()){let e=x=>t=>{let r=null;try{r=L()}catch{}return typeof r?.createHash=="function"?Fe(r):St(),xx[x]===null?null:xx[x](t)};Object.assign(xx,{
+min:a,digest:e("digest"),parts:e("parts"),raw:e("raw")})}var Pt={};Kx(Pt,{module:()=>Je,portable:()=>BL});var kL=",-,,,-J2/«««,,-«.««,-¨-«-«,-«-«/?>,,,/..,,0,,1---,.-10--LL25-«-m¬µð,73²-82¥.,2 ,=3¦,:3 ¤ ,94 ¤¦,80 ,72 ,65\
 b`¤],57^ab ,49^ab¡ ,38^ab,<4,;6'c>K,m´ì,Y,,q0lL,L-L.<-;7L,L-L.<.7!7/5§8«-ªL.0lL,),.<M3L,),.,M4/lL4)G.N:L4)G-N;M@L3)G/M<L3)G.M\
 =L3)G-M>L3)G,M8L4)G/M?L4)G,M9L-),,\\N1L1)9/.-,32107654;:98M6L-),,LN1L1)9/.-,32107654;:98M/L-),,<N1L1)9/.-,32107654;:98M2L-),,,N1L1)9/.-,32107654;:98M0m,MBm¬¬,MA\
 /lLA),,,L0)Ú-N1)I,NDÓL=L>L8L=L<L8mF£L8mA£L8m3£NCL9L@L:L;L9mC£L9m?£L9mJ£N<L9L;L9L;L=LDnL´ÓL?LCN?L8L>L>L?mF£L?mA£L?m3£N@L<mC£L<m?£L<\
@@ -78,7 +77,7 @@ mJ£N2L1L6L1L6L0L8T.HL5L7N5L3L4L3L5mF£L5mA£L5m3£�
 ¬0b.,m¬³ð,m¬¬¬¬¤b.,m,M-/«L-mì,r0«m,1.lL-m;y0lL-m. m¬³ð,T.,M.8-7L-m. m¬³ð,N,L,mHT.,L,mlT.,L,mhT.,N.mE£L.m:£L.m/¢L,m4T.,N,m;£L,m9£L,m6¢N.b.,7L-m. m¬¬\
 ,N,L.L,T.,b.¬.L-m-M-8-77M-/lL-m´-s0lL-m. m¬¬,T.,L0mÝ	¥M0L-m-M-8-77m¬µð,P,m¬¬,m,L0mãÄÖ,rG8.7/lL.L-L-u0lL,0lL.äM2L/m3y0lL/m. m¬¬,L2Ë</b.¬07m,M,p,,\
 ,,,,HlM1L/m. m¬¬,/¨L,mTr0¨L11L,m-M,L1L1ÌL2L1L1ÎÏÌp,,,,,,4lÏM18-77</b.,L/m-M/7L.m-M.8.1L,m,M,0lL.L-m,sM,7L-m-M-8-7,7,7,771,m,73,m¬´ì,73,m¬¬ì,7=,m¬µð,P,L,\
-L-L.<,7;,m¬µð,P,L,L-<171,m¬47";function ix(L){let a=new Uint8Array(L.length);for(let e=0;e<L.length;e++)a[e]=L.charCodeAt(e)-44;return new WebAssembly.Module(a)}var mt;function Ct(L,a,e){if(L=L>>>0,e=e>>>0,L+e>mt.length)throw"trap: invalid memory.fill";mt.fill(a,L,L+e)}function IL(L,a,e){mt.copyWithin(L,a,a+e)}function Je(L){
+L-L.<,7;,m¬µð,P,L,L-<171,m¬47";function ix(L){let a=new Uint8Array(L.length);for(let e=0;e<L.length;e++)a[e]=L.charCodeAt(e)-44;return new WebAssembly.Module(a)}var mt;function Ct(L,a,e){if(L=L>>>0,e=e>>>0,L+e>mt.length)throw"trap: invalid memory.fill";mt.fill(a,L,L+e)}function IL(L,a,e){mt.copyWithin(L,a,a+e)}function Ue(L){
 var a=new ArrayBuffer(2097152),e=new Int8Array(a),x=new Int32Array(a),t=new Uint8Array(a),r=Math.imul,i=Math.sqrt,f=1115264;function l(n,o,h){var m=0,u=0,M=0,H=0,
 S=0,P=0,v=0,F=0,U=0,J=0,G=0,K=0,z=0,R=0,V=0,q=0,xt=0,At=0;if(S=f-80|0,f=S,h)for(;;){for(m=t[o|0]|t[o+1|0]<<8|(t[o+2|0]<<16|t[o+3|0]<<24),x[S>>2]=m<<24|m<<8&16711680|
 (m>>>8&65280|m>>>24),m=t[o+4|0]|t[o+5|0]<<8|(t[o+6|0]<<16|t[o+7|0]<<24),x[S+4>>2]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=t[o+8|0]|t[o+9|0]<<8|(t[o+10|0]<<16|
@@ -141,12 +140,12 @@ o>=0?n=~~o>>>0:n=0,o=(o-+(n>>>0))*4294967296;t:{if(o<4294967296&o>=0){n=~~o>>>0;
 0:0,h=h+1|0;continue}}break}return n|0}function g(){return 112}function E(){return 1049600}function k(){return 1048576}function O(n,o,h){n=n|0,o=o|0,h=h|0,f=1115264,
 l(n,o,h)}function p(n,o){n=n|0,o=o|0,f=1115264,I(n,o)}function s(){return 1024}mt=t;function b(){return a.byteLength/65536|0}return{memory:Object.create(Object.
 prototype,{grow:{},buffer:{get:function(){return a}}}),io_ptr:s,io_size:k,ctx_ptr:E,ctx_size:g,init:c,digest:y,hash64_x1:w,sha256_init:T,sha256_update:d,sha256_final:p,
-compress:O}}function BL(L){return Je(L)}var Ge=()=>ix(kL);var Rx=null,vt=null,rt=null,D,Wx,HL,je,Ke=[0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,8,1,6,0,65,0,253,17,11];function Ft(L){if(L==="js")return null;if(Rx.
+compress:O}}function BL(L){return Ue(L)}var Je=()=>ix(kL);var Rx=null,vt=null,rt=null,D,Wx,HL,Ge,je=[0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,8,1,6,0,65,0,253,17,11];function Ft(L){if(L==="js")return null;if(Rx.
 module===null||typeof WebAssembly!="object"||WebAssembly===null)return"WebAssembly is not available";if(rt===null)return null;let a=!1;try{a=WebAssembly.validate(
-new Uint8Array(Ke))}catch{}return a?`compiling WebAssembly was refused (${rt.message})`:"this runtime does not support WebAssembly SIMD"}function ze(L){if(L==="\
-js")return Rx.portable();try{vt??=Rx.module()}catch(a){throw rt=a,a}return new WebAssembly.Instance(vt,{}).exports}function Ut(L){let a=ze(L),e=L==="simd",x=e?wx.
-singleStream:null;if(a.init(x==="scalar"?1:0)===0)throw new Error("sha256-simd: the module's constants failed their check");gL(a),D=a,Wx=L,HL=e,je=x}function OL(L){
-if(L===void 0){if(Ft("simd")===null)try{Ut("simd");return}catch{}Ut("js");return}Re(L?"simd":"js","reinitializeInstance")}function Re(L,a="useBackend"){if(L!=="\
+new Uint8Array(je))}catch{}return a?`compiling WebAssembly was refused (${rt.message})`:"this runtime does not support WebAssembly SIMD"}function Ke(L){if(L==="\
+js")return Rx.portable();try{vt??=Rx.module()}catch(a){throw rt=a,a}return new WebAssembly.Instance(vt,{}).exports}function Ut(L){let a=Ke(L),e=L==="simd",x=e?wx.
+singleStream:null;if(a.init(x==="scalar"?1:0)===0)throw new Error("sha256-simd: the module's constants failed their check");gL(a),D=a,Wx=L,HL=e,Ge=x}function OL(L){
+if(L===void 0){if(Ft("simd")===null)try{Ut("simd");return}catch{}Ut("js");return}ze(L?"simd":"js","reinitializeInstance")}function ze(L,a="useBackend"){if(L!=="\
 simd"&&L!=="js")throw new TypeError(`useBackend: "simd" or "js", got ${L}`);let e=`${a}(${a==="useBackend"?`"${L}"`:L==="simd"})`,x=Ft(L);if(x!==null)throw new Error(
 `${e}: ${x}`);try{Ut(L)}catch(t){throw new Error(`${e}: ${Ft(L)??t.message}`,{cause:t})}}function DL(L,a=!0){!a&&Rx!==null||(Rx=L,vt=null,rt=null,OL())}function bx(L,a){let e=null,x=null,t=null;return()=>(x!==D&&(Wx==="js"?t=L.portable?.({memory:D.memory,
 ...a()})??null:(e??=L.module(),t=new WebAssembly.Instance(e,{env:{memory:D.memory},sha256:a()}).exports),x=D),t)}function sx(L,a,e,x,t,r){let{h0:i,h1:f,h2:l,h3:I,h4:N,h5:d,h6:T,h7:w}=L??{};if(typeof L!="object"||!(typeof i=="number"&&typeof f=="number"&&typeof l=="number"&&
@@ -154,8 +153,8 @@ typeof I=="number")||typeof N!="number"||typeof d!="number"||typeof T!="number"|
  must be a HashObject with numeric h0..h7, got ${zx(L)}`)}a[e]=i,a[e+1]=f,a[e+2]=l,a[e+3]=I,a[e+4]=N,a[e+5]=d,a[e+6]=T,a[e+7]=w}function Mx(L,a,e){let x=L[a],t=L[a+
 1],r=L[a+2],i=L[a+3],f=L[a+4],l=L[a+5],I=L[a+6],N=L[a+7];e.h0=x,e.h1=t,e.h2=r,e.h3=i,e.h4=f,e.h5=l,e.h6=I,e.h7=N}function hx(L,a){return L[a]|L[a+1]<<8|L[a+2]<<
 16|L[a+3]<<24}function Nx(L,a,e){L[a]=e,L[a+1]=e>>8,L[a+2]=e>>16,L[a+3]=e>>24}function SL(L,a,e){e.h0=hx(L,a),e.h1=hx(L,a+4),e.h2=hx(L,a+8),e.h3=hx(L,a+12),e.h4=
-hx(L,a+16),e.h5=hx(L,a+20),e.h6=hx(L,a+24),e.h7=hx(L,a+28)}var px=()=>({h0:0,h1:0,h2:0,h3:0,h4:0,h5:0,h6:0,h7:0});function We(L,a){let e=px();return SL(L,a,e),e}
-function Ye(L,a,e){Nx(a,e,L.h0),Nx(a,e+4,L.h1),Nx(a,e+8,L.h2),Nx(a,e+12,L.h3),Nx(a,e+16,L.h4),Nx(a,e+20,L.h5),Nx(a,e+24,L.h6),Nx(a,e+28,L.h7)}var Jt={};Kx(Jt,{module:()=>Xe,portable:()=>Ve});var CL=",-,,,-;//«««,.««,,,.O.2^ab5b`¤],,/¢2¥.-LL/21,-,-.25-«-m¼¬,73G.7¤`,05b`¤`,/4-16\vs1Ô>.?§0«O,m¼.NBP,L.m0{0lL.m.¢ME/lLB\
+hx(L,a+16),e.h5=hx(L,a+20),e.h6=hx(L,a+24),e.h7=hx(L,a+28)}var px=()=>({h0:0,h1:0,h2:0,h3:0,h4:0,h5:0,h6:0,h7:0});function Re(L,a){let e=px();return SL(L,a,e),e}
+function We(L,a,e){Nx(a,e,L.h0),Nx(a,e+4,L.h1),Nx(a,e+8,L.h2),Nx(a,e+12,L.h3),Nx(a,e+16,L.h4),Nx(a,e+20,L.h5),Nx(a,e+24,L.h6),Nx(a,e+28,L.h7)}var Jt={};Kx(Jt,{module:()=>Ve,portable:()=>Ye});var CL=",-,,,-;//«««,.««,,,.O.2^ab5b`¤],,/¢2¥.-LL/21,-,-.25-«-m¼¬,73G.7¤`,05b`¤`,/4-16\vs1Ô>.?§0«O,m¼.NBP,L.m0{0lL.m.¢ME/lLB\
 L-b.¬.LBL-mì-b.¸.LBL-m¬-b.´.LBL-mlb.°.m,MDLBm,)5.¬°)70,LBm,)5.°°)70<LBm,)5.´°)70LLBm,)5.¸°)70\\LBm,)5.¼°)70lLBm,)5.À°)70|LBm,)5.Ä°)70LBm,)5.È°)70LBL\
 Bm¬.<.LB),0LN8LB),0<N:)}M7m¬®,MCLB),0N<M4LB),0N=M2LB),0|N>M5LB),0lN?M3LB),0\\N@M6L8M/L:M0LB),0,NAM1/lL1mJ)×-L1m.)Ù-)|L1m?)×-L1m9)Ù-)|)}L1m6)×-L1mB)Ù-)|)}L1L0\
 )}N9L7)zL0)})Ú-L5L2L3)~L4)Ú-L3mF)×-L3m2)Ù-)|L3mA)×-L3m7)Ù-)|)}L3m3)×-L3mE)Ù-)|)})Ú-LC)5.,)Ú-N7)Ú-N4mJ)×-L4m.)Ù-)|L4m?)×-L4m9)Ù-)|)}L4m6)×-L4mB)Ù-)|)}L4L1)}N;L9)\
@@ -213,10 +212,10 @@ m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70Ü-L=T.¸.T.,N-L-),0|L-),0ì-)Ú-L-),0ü-N.mE
 L-),0L-),0\f-)Ú-L-),0-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ì-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70\f-L=T.¸.T.,N-L-),0¬-L-),0-)Ú-L-),0\
 ,N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ü-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70-L=T.°.N>),0\\M1L>),0LM0L>),0<M/L>),0,M7L=T.¬.M-8-77L,L,)\
 ,0,L<)Ú-)70,L,L,),0<L9)Ú-)70<L,L,),0LL:)Ú-)70LL,L,),0\\L3)Ú-)70\\L,L,),0lL;)Ú-)70lL,L,),0|L6)Ú-)70|L,L,),0L5)Ú-)70L,L,),0L4)Ú-)70L=m¼.P,7=,m¼¬,P,L,L-L.<-7;,\
-m¼¬,P,L,L-<.78,m¬¬,m,b,,7";var Ve=null,Xe=()=>ix(CL);var Gt=bx(Jt,()=>({hash64_x1:D.hash64_x1})),jt=()=>Gt()?.hash64_x4??D.hash64_x1;function Ax(L,a,e){jt()(L,a,e)}var qe=L=>D.sha256_update(Y,A,L);function rx(L,a){a<=j?(W.set(L),D.sha256_update(Y,A,a)):Ex(ex(L,a),a,0,qe)}function PL(L){return new Error(`SHA256.${L}: final(\
+m¼¬,P,L,L-<.78,m¬¬,m,b,,7";var Ye=null,Ve=()=>ix(CL);var Gt=bx(Jt,()=>({hash64_x1:D.hash64_x1})),jt=()=>Gt()?.hash64_x4??D.hash64_x1;function Ax(L,a,e){jt()(L,a,e)}var Xe=L=>D.sha256_update(Y,A,L);function rx(L,a){a<=j?(W.set(L),D.sha256_update(Y,A,a)):Ex(ex(L,a),a,0,Xe)}function PL(L){return new Error(`SHA256.${L}: final(\
 ) was already called; call init() to start a new hash`)}var Yx=Symbol("ctx"),Vx=Symbol("finished"),Kt=class{constructor(){this[Yx]=new Uint8Array(mx.length),this[Vx]=
 !1,this.init()}init(){return D.sha256_init(Y),this[Yx].set(mx),this[Vx]=!1,this}update(a){let e=C(a,"data","SHA256.update");if(this[Vx])throw PL("update");return mx.
-set(this[Yx]),rx(a,e),this[Yx].set(mx),this}final(){if(this[Vx])throw PL("final");return mx.set(this[Yx]),D.sha256_final(Y,A),this[Vx]=!0,Q(_)}};var zt={};Kx(zt,{module:()=>_e,portable:()=>FL});var vL=`,-,,,-[4/«««,.««,-«,2««««««,1«««««,0««««,,-«,,.12^ab9^ab¡ ,,2^ab4,,2^ab8^ab,-2^ab7^ab ,./¢2\
+set(this[Yx]),rx(a,e),this[Yx].set(mx),this}final(){if(this[Vx])throw PL("final");return mx.set(this[Yx]),D.sha256_final(Y,A),this[Vx]=!0,Q(_)}};var zt={};Kx(zt,{module:()=>Ze,portable:()=>FL});var vL=`,-,,,-[4/«««,.««,-«,2««««««,1«««««,0««««,,-«,,.12^ab9^ab¡ ,,2^ab4,,2^ab8^ab,-2^ab7^ab ,./¢2\
 ¥.-LL/65,/01,-,2325-«-mü¬#,73x33¥ ,74¥,66,54,40,37¤,22^,14-86:5À-.-«.§O,mLN/P,L,L/<.L-),.\\M0L-),.LM1L,nì,c/\
 m,M-L,m,b.L,L0)7.<L,L1)7.,L,L/mL<,L,L.<.m,M./lL.L/m,f,,L.m-N.mLs9,7/lL,L-m,f,,L-m-N-m,s9,7L/mLP,7$1.0«-§mü¬#,P,mü*",P,mÜ¬#,)8,,,,,,,,,,,,,,,,)70,mì¬#,)8\
 ,,,,,,,,,,,,,,,,)70,mÌ¬#,)8,,,,,,,,,,,,,,,,)70,mÜ¬#,m¬-f,,m¼¬#,)8,,,,,,,,,,,,,,,,)70,mú¬#,m/f,,L-0l/lm\b*",L1m4 m¬¬(3L1mD L1m4¢m¬*/L1mD¢b,,m\f*",L/m,(6,,m\f*\
@@ -229,7 +228,7 @@ lm,M2L,m+",m,f,,L,m-N,mLs9,7/lL2mü+",m,f,,L2m-N2mLs9,7mü¬#,P,7­..-�
 nì,c/L,n,c/L,L.)7.<7'/,mü¬#,P,mÌ+",P,mì¬#,)8,,,,,,,,,,,,,,,,)70,mÜ¬#,)8,,,,,,,,,,,,,,,,)70,mÌ¬#,)8,,,,,,,,,,,,,,,,)70,m¼¬#,)8,,,,,,,,,,,,,,,,)70,.lL.mí,{0lmÌ+\
 ",</mÌ+",L-L.<,mÌ+",m¼¬#,<.m,M-/lL-mÌ+",m,f,,L-m-N-m,s9,78-7m¼¬#,L-L.(6,,7m,M-/lL-m. m¼¬#,N.L.),0,)8bbbbbbbbbbbbbbbb)})70,L-m0N-m<s9,7m,M-L,mÄ°,U.,c.DL,m¼\
 °,U.,c.<L,m´°,U.,c.4L,m¬°,U.,c.,L,m¼¬#,m-<-/lL-m. m¼¬#,N.L.),0,)8)})70,L-m0N-m<s9,7L,mÄ°,U.,c.dL,m¼°,U.,c.\\L,m´°,U.,c.TL,m¬°,U.,c.LL,mL\
-m¼¬#,m-<-m,M-/lL-m¼¬#,m,f,,L-m-N-mì,s9,7mü¬#,P,73,m¬¬",7;,m¬¬",m,mð,(7,7`;var ct;function nt(L,a,e){ct.copyWithin(L,a,a+e)}function Qe(L,a,e){if(L=L>>>0,e=e>>>0,L+e>ct.length)throw"trap: invalid memory.fill";ct.fill(a,L,L+e)}function Ze(L){
+m¼¬#,m-<-m,M-/lL-m¼¬#,m,f,,L-m-N-mì,s9,7mü¬#,P,73,m¬¬",7;,m¬¬",m,mð,(7,7`;var ct;function nt(L,a,e){ct.copyWithin(L,a,a+e)}function qe(L,a,e){if(L=L>>>0,e=e>>>0,L+e>ct.length)throw"trap: invalid memory.fill";ct.fill(a,L,L+e)}function Qe(L){
 var a=L.memory,e=a.buffer,x=new Int8Array(e),t=new Int32Array(e),r=new Uint8Array(e),i=L.sha256_update,f=L.compress,l=L.sha256_final,I=L.sha256_init,N=1949776;function d(p,s,b,n,o){
 p=p|0,s=s|0,b=b|0,n=n|0,o=o|0;var h=0,m=0,u=0;if(N=1949776,N=1949616,x[1949631]=1,s)for(;;){for(h=t[b+4>>2],t[487408]=t[b>>2],t[487409]=h,h=t[b+28>>2],t[487414]=
 t[b+24>>2],t[487415]=h,h=t[b+20>>2],t[487412]=t[b+16>>2],t[487413]=h,h=t[b+12>>2],t[487410]=t[b+8>>2],t[487411]=h,t[487434]=64,t[487435]=0,t[487432]=0,t[487433]=
@@ -268,11 +267,11 @@ t[b+36>>2],t[487420]=t[b+32>>2],t[487421]=m,m=t[b+44>>2],t[487422]=t[b+40>>2],t[
 m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=t[487424],t[487432]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=t[487425],t[487433]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>
 24),m=t[487426],t[487434]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=t[487427],t[487435]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=0;M=m+1949648|0,t[M>>2]=t[m+
 1949712>>2]^t[M>>2],M=m>>>0<28,m=m+4|0,!!M;);if(u=u+1|0,(u|0)==(o|0))break}if(m=s>>>0<32?s:32,nt(p,1949648,m),h=h+1|0,p=p+m|0,s=s-m|0,!s)break}for(p=0,m=0;x[m+1949712|
-0]=0,m=m+1|0,(m|0)!=64;);for(;m=0,x[p+1949680|0]=0,p=p+1|0,(p|0)!=32;);for(;x[m+1949648|0]=0,m=m+1|0,(m|0)!=32;);N=1949776}function k(){Qe(1933312,0,68)}ct=r,k();
-function O(){return e.byteLength/65536|0}return{key_ptr:g,hmac_key:c,hmac_begin:y,hmac_end:w,hmac:T,hkdf_expand:d,pbkdf2:E}}function FL(L){return Ze(L)}var _e=()=>ix(vL);var $e=bx(zt,()=>({compress:D.compress,sha256_init:D.sha256_init,sha256_update:D.sha256_update,sha256_final:D.sha256_final})),xa=64,UL=null,ax,vx;function X(){let L=$e();
-return UL!==L&&(ax=L.key_ptr(),vx=new Uint8Array(D.memory.buffer,ax,xa),UL=L),L}function dx(L){vx.fill(0),mx.fill(0),W.fill(0,0,Math.min(L,j))}var ta=new Uint8Array(
+0]=0,m=m+1|0,(m|0)!=64;);for(;m=0,x[p+1949680|0]=0,p=p+1|0,(p|0)!=32;);for(;x[m+1949648|0]=0,m=m+1|0,(m|0)!=32;);N=1949776}function k(){qe(1933312,0,68)}ct=r,k();
+function O(){return e.byteLength/65536|0}return{key_ptr:g,hmac_key:c,hmac_begin:y,hmac_end:w,hmac:T,hkdf_expand:d,pbkdf2:E}}function FL(L){return Qe(L)}var Ze=()=>ix(vL);var _e=bx(zt,()=>({compress:D.compress,sha256_init:D.sha256_init,sha256_update:D.sha256_update,sha256_final:D.sha256_final})),$e=64,UL=null,ax,vx;function X(){let L=_e();
+return UL!==L&&(ax=L.key_ptr(),vx=new Uint8Array(D.memory.buffer,ax,$e),UL=L),L}function dx(L){vx.fill(0),mx.fill(0),W.fill(0,0,Math.min(L,j))}var xa=new Uint8Array(
 0);function Xx(L,a,e,x,t){if(typeof L!="number")throw new TypeError(`${t}: ${x} must be a number, got ${typeof L}`);if(!Number.isInteger(L)||L<a||L>e)throw new RangeError(
-`${t}: ${x} must be an integer from ${a} to ${e}, got ${L}`)}function qx(L,a,e){return L===void 0?[ta,0]:[L,C(L,a,e)]}function kx(L,a){if(a<=j){W.set(L),X().hmac_key(
+`${t}: ${x} must be an integer from ${a} to ${e}, got ${L}`)}function qx(L,a,e){return L===void 0?[xa,0]:[L,C(L,a,e)]}function kx(L,a){if(a<=j){W.set(L),X().hmac_key(
 ax,A,a);return}D.sha256_init(Y),rx(L,a),D.sha256_final(Y,A),X().hmac_key(ax,A,32)}function Qx(L,a){a<=j?(W.set(L),X().hmac(A,ax,A,a)):(X().hmac_begin(Y,ax),rx(L,
 a),X().hmac_end(Y,ax,A))}function ot(){return Q(_)}function Yt(L,a){let e=C(L,"key","hmac"),x=C(a,"message","hmac");X();try{return kx(L,e),Qx(a,x),ot()}finally{dx(Math.max(e,x))}}var it=Symbol("key"),st=Symbol("\
 start"),Ix=Symbol("ctx"),ft=Symbol("finished"),Rt=Symbol("destroyed");function dt(L,a){if(L[Rt])throw new Error(`HMAC.${a}: destroy() was called; the key is gon\
@@ -282,13 +281,13 @@ return dt(this,"init"),this[Ix].set(this[st]),this[ft]=!1,this}update(a){dt(this
 rx(a,e),this[Ix].set(mx)}finally{dx(e)}return this}final(){dt(this,"final"),JL(this,"final"),X();try{return mx.set(this[Ix]),vx.set(this[it]),X().hmac_end(Y,ax,
 A),this[Ix].fill(0),this[ft]=!0,ot()}finally{dx(32)}}mac(a){dt(this,"mac");let e=C(a,"message","HMAC.mac");X();try{return vx.set(this[it]),Qx(a,e),ot()}finally{
 dx(e)}}destroy(){this[it]?.fill(0),this[st]?.fill(0),this[Ix]?.fill(0),this[Rt]=!0}};var GL=8160;function jL(L,a,e){if(L>j-a)throw new RangeError(`${e}: info must be at most ${j-a} bytes, got ${L}`)}function KL(L,a,e){return W.set(L,e),X().hkdf_expand(
-A,e,ax,A+e,a),W.slice(0,e)}function La(L,a){let[e]=qx(L,"salt","hkdfExtract");return C(a,"ikm","hkdfExtract"),Yt(e,a)}function ea(L,a,e){let x=C(L,"prk","hkdfEx\
+A,e,ax,A+e,a),W.slice(0,e)}function ta(L,a){let[e]=qx(L,"salt","hkdfExtract");return C(a,"ikm","hkdfExtract"),Yt(e,a)}function La(L,a,e){let x=C(L,"prk","hkdfEx\
 pand"),[t,r]=qx(a,"info","hkdfExpand");if(x<32)throw new RangeError(`hkdfExpand: prk must be at least 32 bytes (RFC 5869), got ${x}`);Xx(e,1,GL,"length","hkdfEx\
-pand"),jL(r,e,"hkdfExpand"),X();try{return kx(L,x),KL(t,r,e)}finally{dx(Math.max(x,e+r))}}function aa(L,a,e,x){let t=C(L,"ikm","hkdf"),[r,i]=qx(a,"salt","hkdf"),
+pand"),jL(r,e,"hkdfExpand"),X();try{return kx(L,x),KL(t,r,e)}finally{dx(Math.max(x,e+r))}}function ea(L,a,e,x){let t=C(L,"ikm","hkdf"),[r,i]=qx(a,"salt","hkdf"),
 [f,l]=qx(e,"info","hkdf");Xx(x,1,GL,"length","hkdf"),jL(l,x,"hkdf"),X();try{return kx(r,i),Qx(L,t),X().hmac_key(ax,A,32),_.fill(0),KL(f,l,x)}finally{dx(Math.max(
-i,t,x+l))}}function ma(L,a,e,x){let t=C(L,"password","pbkdf2"),r=C(a,"salt","pbkdf2");Xx(e,1,4294967295,"iterations","pbkdf2"),Xx(x,1,2**32-1,"length","pbkdf2");
+i,t,x+l))}}function aa(L,a,e,x){let t=C(L,"password","pbkdf2"),r=C(a,"salt","pbkdf2");Xx(e,1,4294967295,"iterations","pbkdf2"),Xx(x,1,2**32-1,"length","pbkdf2");
 let i=new Uint8Array(x);X();try{kx(L,t),X().hmac_begin(Y,ax),rx(a,r);for(let f=0;f<x;){let l=Math.min(x-f,j);X().pbkdf2(A,l,ax,Y,e,f/32+1),i.set(W.subarray(0,l),
-f),f+=l}return i}catch(f){throw i.fill(0),f}finally{dx(Math.max(t,r,x))}}var Vt={};Kx(Vt,{module:()=>oa,portable:()=>RL});var zL=",-,,,-B0/«««,.««,0««««,,,.c/2^ab4,,2^ab7¤`,-/¢2¥.-LL//../3;-7 ¥,.4-/6ÍF.½F.-§>«mô¬!,L.b.,mø¬!,L-b.,mð¬!,L/\
+f),f+=l}return i}catch(f){throw i.fill(0),f}finally{dx(Math.max(t,r,x))}}var Vt={};Kx(Vt,{module:()=>ca,portable:()=>RL});var zL=",-,,,-B0/«««,.««,0««««,,,.c/2^ab4,,2^ab7¤`,-/¢2¥.-LL//../3;-7 ¥,.4-/6ÍF.½F.-§>«mô¬!,L.b.,mø¬!,L-b.,mð¬!,L/\
 b.,mì¬!,m¬°,b.,m,M-mè' ,m,b.,mØ& ,m,b.,mÔ& ,m,b.,mÌ& ,mÔ& ,b.,mÈ& ,mì¬!,b.,mÄ& ,mÜ& ,b.,mÀ& ,mø¬!,b.,m¼& ,mô¬!,b.,m¸& ,mì' ,b.,m´& ,mð¬!,b.,m°& ,mØ& ,b.,m¬& ,m\
 è' ,b.,/lm¬& ,T.,L-m°& ,T.,T.,N.m´& ,T.,T.,N/uf,,L.L/u0lm¼& ,T.,T.,L.m. T.,M.m¸& ,T.,L-mÌ-N2mÀ& ,T.,N/T.,b.,L2L.m2¢b.0L/T.,M3L2mLN/m,m-m.L.mkN1mduGN5m2 N4\
 (7,L/L3L.mlL1(6,,L/L1m¬-f,,L/L4N/m-L.m/ f,,L/m.L.m1¢f,,L/m/L.m9¢f,,L/m0L.mA¢f,,L/m1L.mI¢f,,L/m2m,f,,L/m4m,g,,L2m,b.8L2L5b.4m°& ,T.,N/L/T.,N/m-b.,L2L\
@@ -309,9 +308,9 @@ T.,b.,m(% ,mÌ' ,T.,b.,mü' ,T.,M.mø' ,T.,M-mô' ,T.,M/m\f% ,mì' ,T.,mð' ,T.,
 ' ,Y,,0lm\f% ,mä& ,T.,b.,m% ,mô& ,T.,b.,m% ,m& ,T.,b.,m% ,m& ,T.,b.,m% ,m$& ,T.,b.,m % ,m´' ,T.,b.,m$% ,mÄ' ,T.,b.,m(% ,mÔ' ,T.,b.,m¼* ,T.,M.m¸* ,T.,M-m´* \
 ,T.,M/m\f% ,m¬* ,T.,m°* ,T.,<,m\f% ,L-m2 mÌ* ,L/L-<,L,L.m1 N-m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L-m% ,),0,N0L0)9/.-,32107654;:98)7,<7më' ,Y,,0lm\f% ,mè& ,T.,b.\
 ,m% ,mø& ,T.,b.,m% ,m\b& ,T.,b.,m% ,m& ,T.,b.,m% ,m(& ,T.,b.,m % ,m¸' ,T.,b.,m$% ,mÈ' ,T.,b.,m(% ,mØ' ,T.,b.,mÜ+ ,T.,M.mØ+ ,T.,M-mÔ+ ,T.,M/m\f% ,mÌ+ ,T.,mÐ+ \
-,T.,<,m\f% ,L-m2 mì+ ,L/L-<,L,L.m1 N,m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L,m% ,),0,N0L0)9/.-,32107654;:98)7,<778,mì¬ ,m,b,,7";var lt;function ra(L,a,e){if(L=L>>>0,e=e>>>0,L+e>lt.length)throw"trap: invalid memory.fill";lt.fill(a,L,L+e)}function na(L,a,e){lt.copyWithin(L,a,a+e)}function ca(L){
+,T.,<,m\f% ,L-m2 mì+ ,L/L-<,L,L.m1 N,m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L,m% ,),0,N0L0)9/.-,32107654;:98)7,<778,mì¬ ,m,b,,7";var lt;function ma(L,a,e){if(L=L>>>0,e=e>>>0,L+e>lt.length)throw"trap: invalid memory.fill";lt.fill(a,L,L+e)}function ra(L,a,e){lt.copyWithin(L,a,a+e)}function na(L){
 var a=L.memory,e=a.buffer,x=new Int8Array(e),t=new Int16Array(e),r=new Int32Array(e),i=new Uint8Array(e),f=L.compress;function l(d,T,w,y){d=d|0,T=T|0,w=w|0,y=y|
-0;var c=0,g=0,E=0,k=0,O=0;if(y)for(;g=r[(E<<2)+w>>2],c=g&63,k=c>>>0<56?1:2,O=k<<6,ra(1916816,0,O),na(1916816,(g&-64)+T|0,c),x[c+1916816|0]=128,c=O+1916816|0,x[c-
+0;var c=0,g=0,E=0,k=0,O=0;if(y)for(;g=r[(E<<2)+w>>2],c=g&63,k=c>>>0<56?1:2,O=k<<6,ma(1916816,0,O),ra(1916816,(g&-64)+T|0,c),x[c+1916816|0]=128,c=O+1916816|0,x[c-
 1|0]=g<<3,x[c-2|0]=g>>>5,x[c-3|0]=g>>>13,x[c-4|0]=g>>>21,x[c-5|0]=g>>>29,x[c-6|0]=0,t[c-8>>1]=0,c=r[458887],r[479202]=r[458886],r[479203]=c,c=r[458885],r[479200]=
 r[458884],r[479201]=c,c=r[458883],r[479198]=r[458882],r[479199]=c,c=r[458881],r[479196]=r[458880],r[479197]=c,f(1916784,T|0,g>>>6|0),f(1916784,1916816,k|0),c=r[479196],
 c=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),x[d|0]=c,x[d+1|0]=c>>>8,x[d+2|0]=c>>>16,x[d+3|0]=c>>>24,c=r[479197],c=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),x[d+4|
@@ -320,33 +319,33 @@ c>>>24,c=r[479199],c=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),x[d+12|0]=c,x[d+13
 8&65280|c>>>24),x[d+16|0]=c,x[d+17|0]=c>>>8,x[d+18|0]=c>>>16,x[d+19|0]=c>>>24,c=r[479201],c=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),x[d+20|0]=c,x[d+21|0]=c>>>8,
 x[d+22|0]=c>>>16,x[d+23|0]=c>>>24,c=r[479202],c=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),x[d+24|0]=c,x[d+25|0]=c>>>8,x[d+26|0]=c>>>16,x[d+27|0]=c>>>24,c=r[479203],
 c=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),x[d+28|0]=c,x[d+29|0]=c>>>8,x[d+30|0]=c>>>16,x[d+31|0]=c>>>24,d=d+32|0,T=T+g|0,E=E+1|0,(E|0)!=(y|0););}function I(){x[1900544]=
-0,x[1900545]=0,x[1900546]=0,x[1900547]=0}lt=i,I();function N(){return e.byteLength/65536|0}return{digest_many:l}}function RL(L){return ca(L)}var oa=()=>ix(zL);var ia=bx(Vt,()=>({compress:D.compress,compress_x4:Gt()?.compress_x4}));function sa(L){let{items:a,lengths:e}=gx(L,"parts","digestParts"),x=0;for(let t of e)x+=
+0,x[1900545]=0,x[1900546]=0,x[1900547]=0}lt=i,I();function N(){return e.byteLength/65536|0}return{digest_many:l}}function RL(L){return na(L)}var ca=()=>ix(zL);var oa=bx(Vt,()=>({compress:D.compress,compress_x4:Gt()?.compress_x4}));function ia(L){let{items:a,lengths:e}=gx(L,"parts","digestParts"),x=0;for(let t of e)x+=
 t;if(x<=j)for(let t=0,r=0;t<a.length;r+=e[t++])W.set(a[t],r);if(x>=xx.min){let t=x<=j?xx.digest(Sx(x)):xx.parts(a);if(t!==null)return t}if(x<=j)D.digest(A,A,x);else{
 D.sha256_init(Y);for(let t=0;t<a.length;t++)rx(a[t],e[t]);D.sha256_final(Y,A)}return Q(_)}var bt=36;function ut(L,a,e,x,t){let r=x-e,i=bt*r;for(let f=e;f<x;f++)
-cx[8*r+f-e]=a[f],W.set(L[f],i),i+=a[f];ia().digest_many(A,A+bt*r,A+32*r,r),nx(t,Sx(32*r),32*e)}function da(L,a,e,x){D.sha256_init(Y),rx(L,a),D.sha256_final(Y,A),
+cx[8*r+f-e]=a[f],W.set(L[f],i),i+=a[f];oa().digest_many(A,A+bt*r,A+32*r,r),nx(t,Sx(32*r),32*e)}function sa(L,a,e,x){D.sha256_init(Y),rx(L,a),D.sha256_final(Y,A),
 nx(x,_,32*e)}function WL({items:L,lengths:a},e){let x=0,t=0;for(let r=0;r<L.length;r++){let i=a[r],f=i>=xx.min?xx.raw(L[r]):null;if(f!==null){x<r&&ut(L,a,x,r,e),
-nx(e,f,32*r),x=r+1,t=0;continue}if(bt+i>j){x<r&&ut(L,a,x,r,e),da(L[r],i,r,e),x=r+1,t=0;continue}bt*(r+1-x)+t+i>j&&(ut(L,a,x,r,e),x=r,t=0),t+=i}x<L.length&&ut(L,
+nx(e,f,32*r),x=r+1,t=0;continue}if(bt+i>j){x<r&&ut(L,a,x,r,e),sa(L[r],i,r,e),x=r+1,t=0;continue}bt*(r+1-x)+t+i>j&&(ut(L,a,x,r,e),x=r,t=0),t+=i}x<L.length&&ut(L,
 a,x,L.length,e)}function Tx(L,a){let e=gx(L,"messages","digestManyInto"),x=C(a,"output","digestManyInto");if(x!==32*e.items.length)throw new RangeError(`digestM\
 anyInto: output must be ${32*e.items.length} bytes (32 per message), got ${x}`);WL(e,a)}function Xt(L){let a=gx(L,"messages","digestMany"),e=a.items.length,x=new Uint8Array(
-32*e);WL(a,x);let t=new Array(e);for(let r=0;r<e;r++)t[r]=Q(x.subarray(32*r,32*r+32));return t}function im(L){let a=C(L,"data","digest");if(a>=xx.min){let e=xx.digest(L);if(e!==null)return e}return a<=j?(W.set(L),a===64?D.hash64_x1(A,A,1):D.digest(A,A,a)):
+32*e);WL(a,x);let t=new Array(e);for(let r=0;r<e;r++)t[r]=Q(x.subarray(32*r,32*r+32));return t}function om(L){let a=C(L,"data","digest");if(a>=xx.min){let e=xx.digest(L);if(e!==null)return e}return a<=j?(W.set(L),a===64?D.hash64_x1(A,A,1):D.digest(A,A,a)):
 (D.sha256_init(Y),rx(L,a),D.sha256_final(Y,A)),Q(_)}function XL(L,a,e){let x=C(L,"data",a);if(x!==64)throw new Error(e?`InvalidLengthForDigest64, got ${x}`:"Inv\
-alidLengthForDigest64")}function sm(L){return XL(L,"digest64",!1),ox(W,L,64),D.hash64_x1(A,A,1),Q(_)}function dm(L,a){C(L,"data","digest64Into");let e=C(a,"outp\
+alidLengthForDigest64")}function im(L){return XL(L,"digest64",!1),ox(W,L,64),D.hash64_x1(A,A,1),Q(_)}function sm(L,a){C(L,"data","digest64Into");let e=C(a,"outp\
 ut","digest64Into");if(XL(L,"digest64Into",!0),e!==32)throw new Error(`InvalidLengthForOutput32, got ${e}`);ox(W,L,64),D.hash64_x1(A,A,1),ox(a,_,32)}function qL(L,a,e,x,t){
 let r=C(L,"bytes1",e),i=C(a,"bytes2",e);if(r!==32||i!==32)throw new Error("InvalidLengthForDigest64");if(x&&C(t,"output",e)!==32)throw new Error("InvalidLengthF\
 orOutput32");ox(W,L,32),ox(W,a,32,32)}function Fx(L,a){return qL(L,a,"digest2Bytes32",!1),D.hash64_x1(A,A,1),Q(_)}function QL(L,a,e){qL(L,a,"digest2Bytes32Into",
-!0,e),D.hash64_x1(A,A,1),ox(e,_,32)}var YL=new Int32Array(16),VL=new Int32Array(64),ht=0;function fa(L,a,e){let x=++ht,t=YL;for(;;){if(sx(L,t,0,"obj1",e),sx(a,t,
-8,"obj2",e),t!==YL||ht===x)return t;t=new Int32Array(16)}}function la(L,a){let e=++ht,x=VL;for(;;){for(let t=0;t<8;t++)sx(L[t],x,8*t,"inputs",a,t);if(x!==VL||ht===
-e)return x;x=new Int32Array(64)}}function fm(L,a){let e=px();return qt(L,a,e),e}function qt(L,a,e){let x=fa(L,a,"digest64HashObjectsInto");if(e===null||typeof e!=
-"object")throw new TypeError("digest64HashObjectsInto: output must be an object");cx.set(x),D.hash64_x1(A,A,1),Mx(cx,0,e)}function ua(L){let a="batchHash4UintAr\
+!0,e),D.hash64_x1(A,A,1),ox(e,_,32)}var YL=new Int32Array(16),VL=new Int32Array(64),ht=0;function da(L,a,e){let x=++ht,t=YL;for(;;){if(sx(L,t,0,"obj1",e),sx(a,t,
+8,"obj2",e),t!==YL||ht===x)return t;t=new Int32Array(16)}}function fa(L,a){let e=++ht,x=VL;for(;;){for(let t=0;t<8;t++)sx(L[t],x,8*t,"inputs",a,t);if(x!==VL||ht===
+e)return x;x=new Int32Array(64)}}function dm(L,a){let e=px();return qt(L,a,e),e}function qt(L,a,e){let x=da(L,a,"digest64HashObjectsInto");if(e===null||typeof e!=
+"object")throw new TypeError("digest64HashObjectsInto: output must be an object");cx.set(x),D.hash64_x1(A,A,1),Mx(cx,0,e)}function la(L){let a="batchHash4UintAr\
 ray64s",e=pL(L,4,"inputs",a);for(let x=0;x<4;x++){if(e[x]==null)throw new Error(`Input ${x} is null or undefined`);let t=C(e[x],`inputs[${x}]`,a);if(t!==64)throw new Error(
-`Invalid length ${t} at input ${x}`)}for(let x=0;x<4;x++)ox(W,e[x],64,64*x);return Ax(A,A,4),[Q(Dx[0]),Q(Dx[1]),Q(Dx[2]),Q(Dx[3])]}function ba(L){let a=la(TL(L,
+`Invalid length ${t} at input ${x}`)}for(let x=0;x<4;x++)ox(W,e[x],64,64*x);return Ax(A,A,4),[Q(Dx[0]),Q(Dx[1]),Q(Dx[2]),Q(Dx[3])]}function ua(L){let a=fa(TL(L,
 8,"inputs","batchHash4HashObjectInputs"),"batchHash4HashObjectInputs");cx.set(a),Ax(A,A,4);let e=[];for(let x=0;x<4;x++){let t=px();Mx(cx,8*x,t),e.push(t)}return e}
-var lm=ua,um=ba,ha=L=>Ax(A,A,L>>6);function fx(L,a){let e=C(L,"input","hashInto"),x=C(a,"output","hashInto");if(e%64!==0)throw new Error(`Invalid input length ${e}`);
-if(e!==x*2)throw new Error(`Invalid output length ${x}`);e<=j?(W.set(L),Ax(A,A,e>>6),nx(a,Sx(e>>1))):Ex(ex(L,e),e,0,ha,ex(a,e>>1),2)}DL(Pt,!1);AL(()=>Hx("node:crypto"));var Zt={};Kx(Zt,{module:()=>Ta,portable:()=>_L});var ZL=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
+var fm=la,lm=ua,ba=L=>Ax(A,A,L>>6);function fx(L,a){let e=C(L,"input","hashInto"),x=C(a,"output","hashInto");if(e%64!==0)throw new Error(`Invalid input length ${e}`);
+if(e!==x*2)throw new Error(`Invalid output length ${x}`);e<=j?(W.set(L),Ax(A,A,e>>6),nx(a,Sx(e>>1))):Ex(ex(L,e),e,0,ba,ex(a,e>>1),2)}DL(Pt,!1);AL(()=>Hx("node:crypto"));var Zt={};Kx(Zt,{module:()=>pa,portable:()=>_L});var ZL=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
 mí,u9,L-L.{9,mì,M.m¬¬$,mì,b.,7L-L.w0l/lL/L.mí,L.mí,uGm1 N0mÌ¬$,N1),0,)70<L/L0m¼¬$,N2),0,)70,L/L2U/,c/LL/L0mÄ¬$,U/,c/TL/L1U/,c/\\L/L0mÔ¬$,U/,c/dL.mì,L.mì,uGm1\
  mÜ¬$,L/m-<,m¬¬$,m¬¬$,T.,m-N.b.,L-L.w9,77L,L-mí,L-mí,uGm1 N-mÌ¬$,),.,)7.<L,L-m¼¬$,),.,)7.,L/mlP,7S,m\f¼%,P,L.0l/lL,L,L-m-¢N-<,L.m-N.9,777---«m\f¼%,P,mÌ¼%,P\
 ,.lL.q0lL-L/<-8-7L.m-r9,L0q9,/lL-L-L.m-0«L-L.m1 L/<-L.m-1L.7N1m-¢N.<,L/m-M/L0m-M0L1m0u9-L09,77mÜ¼%,L-),.<)70,mÌ¼%,L-),.,)70,L00l/lmì¼%,L/<-mÌ¼%,mÌ¼%,m-<,L/\
-m-M/L0m-N09,77L,mÌ¼%,),0,)7.,L,mÜ¼%,),0,)7.<m\f¼%,P,7;,m¬¬$,m,m\0<(7,7";var Qt;function Na(L,a,e){if(L=L>>>0,e=e>>>0,L+e>Qt.length)throw"trap: invalid memory.fill";Qt.fill(a,L,L+e)}function pa(L){var a=L.memory,e=a.buffer,x=new Int32Array(
+m-M/L0m-N09,77L,mÌ¼%,),0,)7.,L,mÜ¼%,),0,)7.<m\f¼%,P,7;,m¬¬$,m,m\0<(7,7";var Qt;function ha(L,a,e){if(L=L>>>0,e=e>>>0,L+e>Qt.length)throw"trap: invalid memory.fill";Qt.fill(a,L,L+e)}function Na(L){var a=L.memory,e=a.buffer,x=new Int32Array(
 e),t=new Uint8Array(e),r=L.hash64,i=1984608;function f(T,w){var y=0,c=0,g=0,E=0,k=0,O=0,p=0,s=0,b=0;c=i+-64|0,i=c,y=x[491520];x:{if(w>>>0<65||w>>>0>=y>>>0)break x;
 y=64,x[491520]=64}if(w>>>0>y>>>0)for(;g=(y>>>0<65?y:65)<<5,O=g+1966112|0,k=x[O+4>>2],x[c+16>>2]=x[O>>2],x[c+20>>2]=k,k=g+1966120|0,E=x[k+4>>2],x[c+24>>2]=x[k>>2],
 x[c+28>>2]=E,E=g+1966096|0,p=x[E+4>>2],x[c>>2]=x[E>>2],x[c+4>>2]=p,g=g+1966104|0,p=x[g>>2],s=x[g+4>>2],b=x[E+4>>2],x[c+32>>2]=x[E>>2],x[c+36>>2]=b,x[c+8>>2]=p,x[c+
@@ -357,31 +356,31 @@ function l(T,w,y){if(T=T|0,w=w|0,y=y|0,i=1984608,y)for(;w=w>>>1|0,r(T|0,T|0,w|0)
 i=1984544;x:{if(!y){f(w,c);break x}if((y|0)==1||!g)break x;for(;;){if(y&1&&(f((y<<5)+w|0,c),y=y+1|0),E=y,y=E>>>1|0,r(w|0,w|0,y|0),c=c+1|0,g=g-1|0,E>>>0<4)break x;
 if(!g)break}}if(y=x[w+28>>2],x[496142]=x[w+24>>2],x[496143]=y,y=x[w+20>>2],x[496140]=x[w+16>>2],x[496141]=y,y=x[w+4>>2],x[496136]=x[w>>2],x[496137]=y,y=x[w+12>>
 2],x[496138]=x[w+8>>2],x[496139]=y,g)for(;f(1984576,c),r(1984544,1984544,1),c=c+1|0,g=g-1|0,!!g;);w=x[496137],x[T>>2]=x[496136],x[T+4>>2]=w,w=x[496139],x[T+8>>2]=
-x[496138],x[T+12>>2]=w,w=x[496143],x[T+24>>2]=x[496142],x[T+28>>2]=w,w=x[496141],x[T+16>>2]=x[496140],x[T+20>>2]=w,i=1984608}function N(){Na(1966080,0,2132)}Qt=
-t,N();function d(){return e.byteLength/65536|0}return{merkleize:I,digest_n_level:l}}function _L(L){return pa(L)}var Ta=()=>ix(ZL);var Nt=bx(Zt,()=>({hash64:jt()}));function xL(L,a,e,x,t){let r=j/32;if(a>r&&a>2**e&&(a=2**e),a<=r)Ot(L,0,a*32,0),Nt().merkleize(A,A,a,0,e);else{let i=j/2,f=i/32,
+x[496138],x[T+12>>2]=w,w=x[496143],x[T+24>>2]=x[496142],x[T+28>>2]=w,w=x[496141],x[T+16>>2]=x[496140],x[T+20>>2]=w,i=1984608}function N(){ha(1966080,0,2132)}Qt=
+t,N();function d(){return e.byteLength/65536|0}return{merkleize:I,digest_n_level:l}}function _L(L){return Na(L)}var pa=()=>ix(ZL);var Nt=bx(Zt,()=>({hash64:jt()}));function xL(L,a,e,x,t){let r=j/32;if(a>r&&a>2**e&&(a=2**e),a<=r)Ot(L,0,a*32,0),Nt().merkleize(A,A,a,0,e);else{let i=j/2,f=i/32,
 l=Math.log2(f),I=Math.ceil(a/f);if(I>f)throw new RangeError(`Input of ${a} chunks exceeds the ${f**2} that can be merkleized`);let N=(d,T)=>Nt().merkleize(A+32*
-T,A+i,d/32,0,l);Ex(L,a*32,i,N),Nt().merkleize(A,A,I,l,e-l)}nx(x,_,t)}function ya(L,a,e,x){let{chunks:t,levels:r}=tt(L,a);xL(ex(L,t*32),t,r,e,x)}function wa(L,a,e,x,t){
-let r=Lt(L,a,e);xL(r.blocks,r.chunks,r.levels,x,t)}function ga(L,a){let{bytesInBatch:e,length:x}=et(L,a),t=2**a,r=ex(L,x);if(e<=j)Ex(r,x,0,f=>Nt().digest_n_level(
-A,f/32,a),r,t);else for(let i=0;i<x;i+=e)xL(r.subarray(i,i+e),2**a,a,r,i/t);return L.subarray(0,x/t)}var _t=j/64,Ea=[],$t=0;function $L({words:L,dests:a,result:e},x){
-cx.set(L.subarray(0,16*x)),Ax(A,A,x),L.set(cx.subarray(0,8*x));for(let t=0;t<x;t++){Mx(L,8*t,e);let r=a[t];a[t]=null,r.applyHash(e)}}function Ma(L){let a=Ea[$t]??=
+T,A+i,d/32,0,l);Ex(L,a*32,i,N),Nt().merkleize(A,A,I,l,e-l)}nx(x,_,t)}function Ta(L,a,e,x){let{chunks:t,levels:r}=tt(L,a);xL(ex(L,t*32),t,r,e,x)}function ya(L,a,e,x,t){
+let r=Lt(L,a,e);xL(r.blocks,r.chunks,r.levels,x,t)}function wa(L,a){let{bytesInBatch:e,length:x}=et(L,a),t=2**a,r=ex(L,x);if(e<=j)Ex(r,x,0,f=>Nt().digest_n_level(
+A,f/32,a),r,t);else for(let i=0;i<x;i+=e)xL(r.subarray(i,i+e),2**a,a,r,i/t);return L.subarray(0,x/t)}var _t=j/64,ga=[],$t=0;function $L({words:L,dests:a,result:e},x){
+cx.set(L.subarray(0,16*x)),Ax(A,A,x),L.set(cx.subarray(0,8*x));for(let t=0;t<x;t++){Mx(L,8*t,e);let r=a[t];a[t]=null,r.applyHash(e)}}function Ea(L){let a=ga[$t]??=
 {words:new Int32Array(16*_t),dests:new Array(_t).fill(null),result:px()};$t++;let e=0;try{for(let x=L.length-1;x>=0;x--){let t=L[x];if(!t)throw new Error(`no ha\
 sh computations for level ${x}`);let r=0;for(let i of t){let{src0:f,src1:l,dest:I}=i;if(!f||!l||!I)throw new Error(`Invalid HashComputation at index ${r}`);sx(f,
 a.words,16*e,"src0","executeHashComputations"),sx(l,a.words,16*e+8,"src1","executeHashComputations"),a.dests[e++]=I,e===_t&&($L(a,e),e=0),r++}e>0&&$L(a,e),e=0}}finally{
-a.dests.fill(null,0,e),$t--}}var tx={name:"sha256-simd",hashInto:fx,digest64:Fx,digest64Into:QL,digest64HashObjects:qt,merkleizeBlocksBytes:ya,merkleizeBlockArray:wa,
-digestNLevel:ga,executeHashComputations:Ma};var Lx=256*1024,Ux=Lx/2,lx=2,tL=Lx+Ux,Aa=0,xe=1,te=6,Bx=0,Tt=1,yt=2,wt=3,Le=4,ee=5,Jx=16;if(xe+lx*te>Jx)throw new Error("js/pool/unit.js: the control words outg\
-row their cache line");var $=(L,a,e)=>L*Jx+xe+a*te+e,LL=L=>L*Jx+Aa,eL=L=>L*Jx*4,ae=(L,a,e)=>eL(L)+(a*lx+e)*tL,yx=0,Gx=1,jx=2,me=3,gt=4,aL=5,Zx=1,mL=2,rL=3,nL=4,
+a.dests.fill(null,0,e),$t--}}var tx={name:"sha256-simd",hashInto:fx,digest64:Fx,digest64Into:QL,digest64HashObjects:qt,merkleizeBlocksBytes:Ta,merkleizeBlockArray:ya,
+digestNLevel:wa,executeHashComputations:Ea};var Lx=256*1024,Ux=Lx/2,lx=2,tL=Lx+Ux,Ma=0,xe=1,te=6,Bx=0,Tt=1,yt=2,wt=3,Le=4,ee=5,Jx=16;if(xe+lx*te>Jx)throw new Error("js/pool/unit.js: the control words outg\
+row their cache line");var $=(L,a,e)=>L*Jx+xe+a*te+e,LL=L=>L*Jx+Ma,eL=L=>L*Jx*4,ae=(L,a,e)=>eL(L)+(a*lx+e)*tL,yx=0,Gx=1,jx=2,me=3,gt=4,aL=5,Zx=1,mL=2,rL=3,nL=4,
 re=Ux/32,pt={[Zx]:{run:(L,a,e)=>fx(L,e.subarray(0,L.length/2)),pieces:(L,a)=>[Math.max(64,a-a%64),L,e=>e/2]},[mL]:{run:(L,a,e)=>tx.merkleizeBlocksBytes(L,a,e,0),
 pieces:(L,a)=>{let e=Math.min(L,a/32);return[e*32,e,(x,t)=>t*32]},join:(L,a,e,x)=>L.set(cL(L,new Array(a).fill(Math.log2(x)),Math.log2(e)))},[rL]:{run:(L,a,e,x)=>{
-let t=x.subarray(0,L.length);t.set(L),e.set(tx.digestNLevel(t,a))},pieces:(L,a)=>{let e=2**L*32;return[Math.max(e,a-a%e),L,x=>x/2**L]}},[nL]:{run:(L,a,e)=>Tx(ka(
+let t=x.subarray(0,L.length);t.set(L),e.set(tx.digestNLevel(t,a))},pieces:(L,a)=>{let e=2**L*32;return[Math.max(e,a-a%e),L,x=>x/2**L]}},[nL]:{run:(L,a,e)=>Tx(Aa(
 L,a),e.subarray(0,32*a)),pieces:()=>null}};function ne(L,a,e){let x=new DataView(e.buffer,e.byteOffset,4*L.length),t=4*L.length;for(let r=0;r<L.length;r++)x.setUint32(
-4*r,a[r],!0),e.set(L[r],t),t+=a[r];return t}function ka(L,a){let e=new DataView(L.buffer,L.byteOffset,4*a),x=new Array(a);for(let t=0,r=4*a;t<a;t++){let i=e.getUint32(
+4*r,a[r],!0),e.set(L[r],t),t+=a[r];return t}function Aa(L,a){let e=new DataView(L.buffer,L.byteOffset,4*a),x=new Array(a);for(let t=0,r=4*a;t<a;t++){let i=e.getUint32(
 4*t,!0);x[t]=L.subarray(r,r+i),r+=i}return x}function ce(L,a,e,x,t,r){if(!Object.hasOwn(pt,L))throw new Error(`unknown pool op ${L}`);pt[L].run(a.subarray(0,e),
-x,t,r)}function Ia(L){let a=new Uint8Array(32);return L>0&&tx.merkleizeBlocksBytes(new Uint8Array(64),2**L,a,0),a}function cL(L,a,e){let x=[];for(let i=0;i<a.length;i++){
+x,t,r)}function ka(L){let a=new Uint8Array(32);return L>0&&tx.merkleizeBlocksBytes(new Uint8Array(64),2**L,a,0),a}function cL(L,a,e){let x=[];for(let i=0;i<a.length;i++){
 let f=L.subarray(i*32,(i+1)*32),l=a[i];for(;x.length>0&&x[x.length-1].depth===l;)f=Fx(x.pop().root,f),l++;x.push({root:f,depth:l})}let{root:t,depth:r}=x.pop();for(;r<
-e;r++){let i=x.length>0&&x[x.length-1].depth===r?x.pop().root:null;t=i?Fx(i,t):Fx(t,Ia(r))}return t}var iL=128,oL=L=>Math.ceil((L+9)/64),Ba=L=>2**Math.floor(Math.log2(L)),sL=(L,a,e)=>Math.max(a,Math.ceil(L/(2*e)));function $x(L,a,e){let x=[0];for(let t=0;t<L;x.
+e;r++){let i=x.length>0&&x[x.length-1].depth===r?x.pop().root:null;t=i?Fx(i,t):Fx(t,ka(r))}return t}var iL=128,oL=L=>Math.ceil((L+9)/64),Ia=L=>2**Math.floor(Math.log2(L)),sL=(L,a,e)=>Math.max(a,Math.ceil(L/(2*e)));function $x(L,a,e){let x=[0];for(let t=0;t<L;x.
 push(t)){let r=L-t;t+=Math.min(r,a,sL(r,iL,e))}return x}function oe(L,a,e){let x=0;for(let l of L)x+=oL(l);if(x<a)return null;let t=[],r=[],i=(l,I)=>4*l+I<=Lx&&
 l<=re,f=x;for(let l=0;l<L.length;){if(!i(1,L[l])){r.push(l),f-=oL(L[l]),l++;continue}let I=sL(f,iL,e),N=0,d=0,T=0;for(t.push(l);l<L.length&&T<I&&i(N+1,d+L[l]);)
-d+=L[l],T+=oL(L[l]),N++,l++;f-=T,t.push(l)}return{runs:t,alone:r}}function ie(L,a,e){let x=Math.min(Lx/32,2**(a-1)),t=[];for(let r=0;r<L;){let i=Math.min(x,Ba(sL(
+d+=L[l],T+=oL(L[l]),N++,l++;f-=T,t.push(l)}return{runs:t,alone:r}}function ie(L,a,e){let x=Math.min(Lx/32,2**(a-1)),t=[];for(let r=0;r<L;){let i=Math.min(x,Ia(sL(
 L-r,2*iL,e)));t.push({first:r,count:Math.min(i,L-r),size:i}),r+=i}return t}function se(L){let a=()=>L.assertOpen(),e=N=>L.threads>1&&N>=L.least&&!L.running;function x(N,d,T,w,y){let c=ie(N,d,L.threads),g=new Uint8Array(c.length*32);L.run(
 {units:c.length,fill:(E,k)=>{let{first:O,count:p,size:s}=c[E];return y(O,p,k),[mL,p*32,s]},onCaller:E=>{let{first:k,count:O,size:p}=c[E];y(k,O,L.scratch),tx.merkleizeBlocksBytes(
 L.scratch.subarray(0,O*32),p,g,E*32)},collect:(E,k)=>g.set(k.subarray(0,32),E*32)}),T.set(cL(g,c.map(({size:E})=>Math.log2(E)),d),w)}function t(N,d,T,w){a();let{
@@ -399,18 +398,18 @@ next().done)throw new Error("more HashComputations than the level's length");ret
 g.length;O++)Mx(k,8*O,l),g[O].applyHash(l)};L.run({units:d.length-1,fill:(g,E)=>(w[g]=y(g,E),[Zx,w[g].length*64,0]),onCaller:g=>{let E=L.scratch,k=y(g,E);fx(E.subarray(
 0,k.length*64),E.subarray(0,k.length*32)),c(k,E)},collect:(g,E)=>{c(w[g],E),w[g]=null}})}return Object.freeze({name:"sha256-simd-pool",hashInto:(N,d)=>L.hashInto(
 N,d),digest64:(N,d)=>(a(),tx.digest64(N,d)),digest64Into:(N,d,T)=>(a(),tx.digest64Into(N,d,T)),digest64HashObjects:(N,d,T)=>(a(),tx.digest64HashObjects(N,d,T)),
-merkleizeBlocksBytes:t,merkleizeBlockArray:r,digestNLevel:i,executeHashComputations:f})}var Ha=32*1024,de=0,Oa=1,fe=2,Et=class{#x;#t;#r=0;#a=!1;#e=!1;#L=new Uint8Array(Ux);scratch=new Uint8Array(Lx);constructor(a,e){this.#x=a,this.#t=e}get running(){
+merkleizeBlocksBytes:t,merkleizeBlockArray:r,digestNLevel:i,executeHashComputations:f})}var Ba=32*1024,de=0,Ha=1,fe=2,Et=class{#x;#t;#r=0;#a=!1;#e=!1;#L=new Uint8Array(Ux);scratch=new Uint8Array(Lx);constructor(a,e){this.#x=a,this.#t=e}get running(){
 return this.#e}run(a){let e=this.#x.ctl,x=this.#x.seats,t=0,r=0,i=null,f=()=>{for(let d of x)if(d.live)for(let T=0;T<lx&&t<a.units;T++){if(d.units[T]>=0||d.abandoned[T]!==
 0)continue;let w=t++,[y,c,g]=a.fill(w,d.in[T]);e[$(d.index,T,Tt)]=y,e[$(d.index,T,yt)]=c,e[$(d.index,T,wt)]=g,e[$(d.index,T,Le)]=this.#r++|0,Atomics.store(e,$(d.
 index,T,Bx),Gx),d.units[T]=w,r++,Atomics.add(e,LL(d.index),1),Atomics.notify(e,LL(d.index))}},l=(d,T,w)=>{let y=d.units[T],c=$(d.index,T,Bx),g=e[$(d.index,T,yt)],
 E=Atomics.load(e,c);if(E===Gx||E===jx){if(w===de)return;if(E===Gx&&Atomics.compareExchange(e,c,Gx,yx)===Gx)E=yx;else{if(w!==fe)return;if(E=i===null?this.#c(a,d,
 T,y):Atomics.load(e,c),E===jx){d.units[T]=-1,d.abandoned[T]=performance.now()+this.#t,r--;return}}}if(d.units[T]=-1,r--,E===me){Atomics.store(e,c,yx),i===null&&
 a.collect(y,d.out[T],g);return}E===gt?this.#m(d,T):E===aL&&this.#x.retire(d,"exited"),i===null&&this.#n(a,d,T,y,g),E===gt&&Atomics.store(e,c,yx)},I=d=>{for(let T of x)
-for(let w=0;w<lx;w++)T.units[w]>=0&&l(T,w,d)},N=()=>{for(;r>0;)I(Oa),I(fe)};this.reclaim(),this.#e=!0;try{for(;t<a.units&&i===null;)r>0&&I(de),f(),t<a.units&&i===
+for(let w=0;w<lx;w++)T.units[w]>=0&&l(T,w,d)},N=()=>{for(;r>0;)I(Ha),I(fe)};this.reclaim(),this.#e=!0;try{for(;t<a.units&&i===null;)r>0&&I(de),f(),t<a.units&&i===
 null&&a.onCaller(t++);N()}catch(d){i=d,N()}finally{this.#e=!1}if(this.#o(),i!==null)throw i}#m(a,e){let x=this.#x.ctl,t=new TextDecoder().decode(a.out[e].slice(
 0,x[$(a.index,e,ee)]));this.#x.failed(a,`a worker failed: ${t}`)}#n(a,e,x,t,r){let i=this.#x.ctl,f=i[$(e.index,x,Tt)],l=i[$(e.index,x,wt)];ce(f,e.in[x],r,l,this.#L,
 this.scratch),a.collect(t,this.#L,r)}#c(a,e,x,t){let r=this.#x.ctl,i=$(e.index,x,Bx),f=r[$(e.index,x,Tt)],l=r[$(e.index,x,yt)],I=r[$(e.index,x,wt)],N=this.#L,{run:d,
-pieces:T,join:w}=pt[f],[y,c,g]=T(I,Ha)??[l,I,()=>0],E=0;for(let k=0;k<l;k+=y,E++){let O=Atomics.load(r,i);if(O!==jx)return O;d(e.in[x].subarray(k,Math.min(k+y,l)),
+pieces:T,join:w}=pt[f],[y,c,g]=T(I,Ba)??[l,I,()=>0],E=0;for(let k=0;k<l;k+=y,E++){let O=Atomics.load(r,i);if(O!==jx)return O;d(e.in[x].subarray(k,Math.min(k+y,l)),
 c,N.subarray(g(k,E)),this.scratch)}return w?.(N,E,I,c),a.collect(t,N,l),jx}reclaim(){let a=this.#x.ctl;for(let e of this.#x.seats)for(let x=0;x<lx&&e.live;x++){
 if(e.abandoned[x]===0)continue;let t=$(e.index,x,Bx),r=Atomics.load(a,t);r===jx?performance.now()>e.abandoned[x]&&this.#x.retire(e,"hung"):r===aL?this.#x.retire(
 e,"exited"):(r===gt&&this.#m(e,x),Atomics.store(a,t,yx),e.abandoned[x]=0)}}#o(){this.#a||!this.#x.seats.some(a=>a.live&&a.abandoned.some(e=>e!==0))||(this.#a=!0,
@@ -419,11 +418,11 @@ fore 20.16)"}else{if(globalThis.crossOriginIsolated!==!0)return"the page is not 
 le"}return typeof SharedArrayBuffer!="function"?"SharedArrayBuffer is not available":null}function ue(L){let a=ux?Hx("node:os"):null,e=a?a.availableParallelism?.()??
 a.cpus().length:globalThis.navigator?.hardwareConcurrency??1;return Math.max(1,Math.min(L,e))}var be="sha256-simd's js/generated/pool-worker.js";function he(L,a){
 if(ux){let{Worker:e}=Hx("node:worker_threads");return new e(L??new URL("../generated/pool-worker.js",import.meta.url),{workerData:a,execArgv:[]})}return L!==void 0?
-new Worker(L,{type:"module"}):new Worker(new URL("../generated/pool-worker.js",import.meta.url),{type:"module"})}var Da=Symbol.for("sha256-simd/pool.workerScript");function Ne(L,a,e,x,t){if(typeof L!="number")throw new TypeError(`createHashPool: ${a} must be a number, got ${typeof L}`);
+new Worker(L,{type:"module"}):new Worker(new URL("../generated/pool-worker.js",import.meta.url),{type:"module"})}var Oa=Symbol.for("sha256-simd/pool.workerScript");function Ne(L,a,e,x,t){if(typeof L!="number")throw new TypeError(`createHashPool: ${a} must be a number, got ${typeof L}`);
 if(!(L>=e&&L<=x)||t&&!Number.isInteger(L))throw new RangeError(`createHashPool: ${a} must be ${t?"an integer":"a number"} from ${e} to ${x}, got ${L}`)}function pe(L){
 if(L===null||typeof L!="object")throw new TypeError(`createHashPool: options must be an object, got ${L}`);let a=r=>Object.hasOwn(L,r)?L[r]:void 0,e=a("threads"),
 x=a("timeoutMs")??1e3,t=a("workerUrl");if(e!==void 0&&Ne(e,"threads",1,256,!0),Ne(x,"timeoutMs",1,2147483647,!1),t!==void 0&&typeof t!="string"&&!(t instanceof URL))
-throw new TypeError(`createHashPool: workerUrl must be a URL or a string, got ${typeof t}`);return{threads:e,timeoutMs:x,script:a(Da)??(t===void 0?void 0:{url:t})}}var Te=2e4,we=100,Sa=3e4,Ca=6e4,ye=L=>Math.min(Sa,Math.max(we,2*L));async function Pa(L,a){let e=L===void 0?be:String(L),x,t,r=new Promise((f,l)=>{t=setTimeout(
+throw new TypeError(`createHashPool: workerUrl must be a URL or a string, got ${typeof t}`);return{threads:e,timeoutMs:x,script:a(Oa)??(t===void 0?void 0:{url:t})}}var Te=2e4,we=100,Da=3e4,Sa=6e4,ye=L=>Math.min(Da,Math.max(we,2*L));async function Ca(L,a){let e=L===void 0?be:String(L),x,t,r=new Promise((f,l)=>{t=setTimeout(
 ()=>l(new Error(`a worker of ${e} did not start within ${Te} ms`)),Te),x=he(L,a),ux?(x.unref(),x.once("message",f),x.once("error",I=>l(new Error(`a worker of ${e}\
  failed to start: ${I?.message??I}`))),x.once("exit",I=>l(new Error(`a worker of ${e} exited with code ${I} while starting`)))):(x.onmessage=f,x.onerror=I=>l(new Error(
 `a worker of ${e} failed to start: ${I.message??`${I.type} (the script did not load or threw)`}`)),x.postMessage(a))});try{await r}catch(f){throw x?.terminate(),
@@ -434,14 +433,14 @@ this.#t=new SharedArrayBuffer(eL(a)+a*lx*tL),this.#x=new Int32Array(this.#t,0,a*
 {index:t,live:!1,handle:null,in:[0,1].map(i=>new Uint8Array(this.#t,r(i),Lx)),out:[0,1].map(i=>new Uint8Array(this.#t,r(i)+Lx,Ux)),units:[-1,-1],abandoned:[0,0],
 since:0,backoff:0})}}get ctl(){return this.#x}get live(){let a=0;for(let e of this.seats)e.live&&a++;return a}async start(){let e=(await Promise.allSettled(this.
 seats.map(x=>this.#n(x)))).find(x=>x.status==="rejected");if(e)throw await this.close(),new Error(`sha256-simd/pool: ${e.reason?.message??e.reason}`)}async#n(a){
-let e={sab:this.#t,workers:this.seats.length,worker:a.index,spinMs:this.#r,extra:this.#a?.data},x=await Pa(this.#a?.url,e);if(this.#m.started++,this.#e){await x.
+let e={sab:this.#t,workers:this.seats.length,worker:a.index,spinMs:this.#r,extra:this.#a?.data},x=await Ca(this.#a?.url,e);if(this.#m.started++,this.#e){await x.
 terminate();return}x.onExit=t=>{a.handle===x&&(this.#m.lastError=t,this.retire(a,"exited"))},a.handle=x,a.live=!0,a.since=performance.now(),this.#a?.started?.(x.
-worker)}retire(a,e){if(!a.live)return;a.live=!1,this.#m[e]++;let x=a.handle;a.handle=null;let t=x.terminate();a.backoff=performance.now()-a.since>Ca?we:ye(a.backoff),
+worker)}retire(a,e){if(!a.live)return;a.live=!1,this.#m[e]++;let x=a.handle;a.handle=null;let t=x.terminate();a.backoff=performance.now()-a.since>Sa?we:ye(a.backoff),
 this.#c(a,t)}#c(a,e){this.#e||this.after(a.backoff,async()=>{if(await Promise.resolve(e).catch(()=>{}),!this.#e){for(let x=0;x<lx;x++)Atomics.store(this.#x,$(a.
 index,x,Bx),yx);a.units.fill(-1),a.abandoned.fill(0);try{await this.#n(a),this.#m.replaced++}catch(x){this.#m.startFailures++,this.#m.lastError=x?.message??String(
 x),a.backoff=ye(a.backoff),this.#c(a,null)}}})}after(a,e){let x=setTimeout(()=>{this.#L.delete(x),e()},a);x.unref?.(),this.#L.add(x)}failed(a,e){this.#m.lastError=
 e,this.retire(a,"failed")}stats(){return{...this.#m}}async close(){this.#e=!0;for(let e of this.#L)clearTimeout(e);this.#L.clear();let a=[];for(let e of this.seats){
-if(!e.live)continue;e.live=!1;let x=e.handle;e.handle=null,a.push(x.terminate())}await Promise.allSettled(a)}};var dL=4096,va=1,Fa=16,fL=class{#x=null;#t=null;#r=!1;#a;constructor(a,e,x){this.#x=a,this.#a=x,a&&(this.#t=new Et(a,e));let t=this;this.hasher=se({get threads(){
+if(!e.live)continue;e.live=!1;let x=e.handle;e.handle=null,a.push(x.terminate())}await Promise.allSettled(a)}};var dL=4096,Pa=1,va=16,fL=class{#x=null;#t=null;#r=!1;#a;constructor(a,e,x){this.#x=a,this.#a=x,a&&(this.#t=new Et(a,e));let t=this;this.hasher=se({get threads(){
 return t.threads},get running(){return t.#t?.running??!1},least:dL,run:r=>this.#t.run(r),scratch:this.#t?.scratch,hashInto:(r,i)=>this.hashInto(r,i),assertOpen:()=>this.#L()})}#e(){
 return this.threads>1&&!this.#t.running}get threads(){return this.#x&&!this.#r?1+this.#x.live:1}stats(){let a=this.#x?.stats()??{started:0,replaced:0,exited:0,hung:0,
 failed:0,startFailures:0,lastError:null};return{threads:this.threads,noThreads:this.#a,...a}}hashInto(a,e){this.#L();let x=Ox(a)&&Ox(e)?Bt(a):0;if(!this.#e()||x/
@@ -452,8 +451,8 @@ threads):null;if(i===null){Tx(x,e);return}let f=ex(e,r);for(let N of i.alone)Tx(
 run({units:l.length/2,fill:(N,d)=>[nL,ne(I(N),t.slice(l[2*N],l[2*N+1]),d),l[2*N+1]-l[2*N]],onCaller:N=>Tx(I(N),f.subarray(l[2*N]*32,l[2*N+1]*32)),collect:(N,d)=>f.
 set(d.subarray(0,(l[2*N+1]-l[2*N])*32),l[2*N]*32)})}digestMany(a){if(this.#L(),!Array.isArray(a)||!this.#e())return Xt(a);let{items:e}=gx(a,"messages","digestMa\
 ny"),x=new Uint8Array(32*e.length);return this.digestManyInto(e,x),Array.from({length:e.length},(t,r)=>Q(x.subarray(32*r,32*r+32)))}async close(){this.#r||(this.#r=
-!0,await this.#x?.close())}#L(){if(this.#r)throw new Error("sha256-simd/pool: the pool is closed")}};async function ur(L={}){let{threads:a,timeoutMs:e,script:x}=pe(
-L),t=le(Wx),r=t===null?a??ue(Fa):1,i=r>1?new Mt(r-1,va,x):null;return await i?.start(),new fL(i,e,t)}export{Wt as HMAC,dL as MIN_PARALLEL_HASHES,Kt as SHA256,Ce as allocUnsafe,Wx as backend,ba as batchHash4HashObjectInputs,ua as batchHash4UintArray64s,SL as byteArrayIntoHashObject,
-We as byteArrayToHashObject,ur as createHashPool,im as digest,Fx as digest2Bytes32,QL as digest2Bytes32Into,sm as digest64,fm as digest64HashObjects,qt as digest64HashObjectsInto,
-dm as digest64Into,Xt as digestMany,Tx as digestManyInto,sa as digestParts,lm as hash4Input64s,um as hash8HashObjects,fx as hashInto,Ye as hashObjectToByteArray,
-tx as hasher,aa as hkdf,ea as hkdfExpand,La as hkdfExtract,Yt as hmac,ma as pbkdf2,OL as reinitializeInstance,HL as simdEnabled};
+!0,await this.#x?.close())}#L(){if(this.#r)throw new Error("sha256-simd/pool: the pool is closed")}};async function lr(L={}){let{threads:a,timeoutMs:e,script:x}=pe(
+L),t=le(Wx),r=t===null?a??ue(va):1,i=r>1?new Mt(r-1,Pa,x):null;return await i?.start(),new fL(i,e,t)}export{Wt as HMAC,dL as MIN_PARALLEL_HASHES,Kt as SHA256,Ce as allocUnsafe,Wx as backend,ua as batchHash4HashObjectInputs,la as batchHash4UintArray64s,SL as byteArrayIntoHashObject,
+Re as byteArrayToHashObject,lr as createHashPool,om as digest,Fx as digest2Bytes32,QL as digest2Bytes32Into,im as digest64,dm as digest64HashObjects,qt as digest64HashObjectsInto,
+sm as digest64Into,Xt as digestMany,Tx as digestManyInto,ia as digestParts,fm as hash4Input64s,lm as hash8HashObjects,fx as hashInto,We as hashObjectToByteArray,
+tx as hasher,ea as hkdf,La as hkdfExpand,ta as hkdfExtract,Yt as hmac,aa as pbkdf2,OL as reinitializeInstance,HL as simdEnabled};
