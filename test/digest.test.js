@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import {digest, digest2Bytes32, digest2Bytes32Into, digest64, digest64Into} from "../js/index.js";
 import {ioSize} from "../js/core/io.js";
-import {assertBytesEqual, concatBytes, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle} from "./helpers.js";
+import {assertBytesEqual, concatBytes, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle} from "./support/helpers.js";
 
 const MiB = 1 << 20;
 // One buffer for every large case; subarrays of it start at varied offsets.

@@ -14,7 +14,7 @@ import {
   pseudoRandomBytes,
   pseudoRandomHashObject,
   sha256Oracle,
-} from "./helpers.js";
+} from "./support/helpers.js";
 
 const {SHA256, digest, digest64, digest64HashObjects, hashInto} = ours;
 const bytes = (n) => pseudoRandomBytes(n, n + 1);

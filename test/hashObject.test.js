@@ -18,7 +18,7 @@ import {
   pseudoRandomBytes,
   pseudoRandomHashObject,
   sha256Oracle,
-} from "./helpers.js";
+} from "./support/helpers.js";
 
 const keys = ["h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7"];
 

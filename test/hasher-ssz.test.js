@@ -26,7 +26,7 @@ import {
   UintNumberType,
 } from "@chainsafe/ssz";
 import {hasher} from "../js/hasher.js";
-import {forEachModule, pseudoRandomBytes, pseudoRandomInts, toHex} from "./helpers.js";
+import {forEachModule, pseudoRandomBytes, pseudoRandomInts, toHex} from "./support/helpers.js";
 
 /** Runs fn with `h` as persistent-merkle-tree's global hasher, then restores the previous one. */
 function withHasher(h, fn) {

@@ -21,7 +21,7 @@ import {
   pseudoRandomHashObject,
   sha256Oracle,
   toHex,
-} from "./helpers.js";
+} from "./support/helpers.js";
 
 const MiB = 1 << 20;
 

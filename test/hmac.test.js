@@ -7,7 +7,7 @@ import {createHmac, hkdfSync, pbkdf2Sync} from "node:crypto";
 import {readFileSync} from "node:fs";
 import {HMAC, hkdf, hkdfExpand, hkdfExtract, hmac, pbkdf2} from "../js/index.js";
 import {ioSize} from "../js/core/io.js";
-import {assertBytesEqual, errorOf, forEachModule, pseudoRandomBytes, pseudoRandomInts} from "./helpers.js";
+import {assertBytesEqual, errorOf, forEachModule, pseudoRandomBytes, pseudoRandomInts} from "./support/helpers.js";
 
 const vectors = (name) =>
   JSON.parse(readFileSync(new URL(`./vectors/${name}`, import.meta.url), "utf8")).cases.map((v) => {

@@ -9,7 +9,7 @@ import {ENGINE_CHOICES, detectEngine, engine} from "../js/core/engine.js";
 import {lanes} from "../js/core/lanes.js";
 import * as instance from "../js/core/loader.js";
 import {checkDigestMemory, checkSmallCopies} from "./fixtures/small-io.js";
-import {assertBytesEqual, concatBytes, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle, toHex} from "./helpers.js";
+import {assertBytesEqual, concatBytes, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle, toHex} from "./support/helpers.js";
 
 forEachModule("module selection", function (module) {
   it("simdEnabled reflects the forced module", function () {

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import {lanes} from "../js/core/lanes.js";
 import {core, simdEnabled} from "../js/core/loader.js";
 import {ioBytes, ioPtr, ioSize} from "../js/core/io.js";
-import {assertBytesEqual, forEachModule, pseudoRandomBytes, sha256Oracle} from "./helpers.js";
+import {assertBytesEqual, forEachModule, pseudoRandomBytes, sha256Oracle} from "./support/helpers.js";
 
 // Counts that leave every remainder modulo 4 (so a 4-lane kernel reaches its
 // one-message path and its padded pass for two or three), from none to many groups.

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import {digestMany, digestManyInto, digestParts} from "../js/index.js";
 import {ioSize} from "../js/core/io.js";
-import {assertBytesEqual, concatBytes, errorOf, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle} from "./helpers.js";
+import {assertBytesEqual, concatBytes, errorOf, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle} from "./support/helpers.js";
 
 // Lengths where the padding changes shape: one block or two, and the block edges.
 const edges = [0, 1, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 191, 192, 1000];

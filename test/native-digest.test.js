@@ -9,7 +9,7 @@ import * as as from "@chainsafe/as-sha256";
 import {digest, digestMany, digestParts} from "../js/index.js";
 import {native} from "../js/core/native.js";
 import {useNativeDigest} from "../js/core/node-crypto.js";
-import {assertBytesEqual, pseudoRandomBytes} from "./helpers.js";
+import {assertBytesEqual, pseudoRandomBytes} from "./support/helpers.js";
 
 const crypto = process.getBuiltinModule?.("node:crypto");
 const examples = JSON.parse(readFileSync(new URL("./vectors/nist-examples.json", import.meta.url), "utf8")).vectors.map((v) => ({

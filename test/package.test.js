@@ -8,7 +8,7 @@ import os from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import ts from "typescript";
-import {pseudoRandomBytes, sha256Oracle, toHex} from "./helpers.js";
+import {pseudoRandomBytes, sha256Oracle, toHex} from "./support/helpers.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const run = (cmd, args, options) => execFileSync(cmd, args, {encoding: "utf8", stdio: "pipe", ...options});

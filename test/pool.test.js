@@ -14,7 +14,7 @@ import {digestMany, digestManyInto, hashInto} from "../js/index.js";
 import {MIN_PARALLEL_HASHES, createHashPool} from "../js/pool.js";
 import {SLOTS, SLOT_IN} from "../js/pool/unit.js";
 import {STALL_MS, faultyWorkers} from "./fixtures/faults.js";
-import {assertBytesEqual, errorOf, pseudoRandomBytes, sha256Oracle} from "./helpers.js";
+import {assertBytesEqual, errorOf, pseudoRandomBytes, sha256Oracle} from "./support/helpers.js";
 
 const WORKER_SCRIPT = Symbol.for("sha256-simd/pool.workerScript");
 // Three threads on any machine: the caller and two workers.

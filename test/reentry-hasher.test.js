@@ -9,7 +9,7 @@ import {hasher as nobleHasher} from "@chainsafe/persistent-merkle-tree/hasher/no
 import {hasher} from "../js/hasher.js";
 import {digest64, hashInto} from "../js/index.js";
 import {createHashPool} from "../js/pool.js";
-import {assertBytesEqual, forEachModule, pseudoRandomBytes, sha256Oracle} from "./helpers.js";
+import {assertBytesEqual, forEachModule, pseudoRandomBytes, sha256Oracle} from "./support/helpers.js";
 
 /** A tree of `count` pseudo-random leaves, its HashComputations, and its root by noble. */
 function tree(count, depth, seed) {

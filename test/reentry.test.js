@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import {createHmac} from "node:crypto";
 import * as lib from "../js/index.js";
 import {backend, useBackend, useSingleStream} from "../js/core/loader.js";
-import {assertBytesEqual, concatBytes, forEachModule, hashObjectBytes, pseudoRandomBytes, pseudoRandomHashObject, pseudoRandomInts, sha256Oracle} from "./helpers.js";
+import {assertBytesEqual, concatBytes, forEachModule, hashObjectBytes, pseudoRandomBytes, pseudoRandomHashObject, pseudoRandomInts, sha256Oracle} from "./support/helpers.js";
 
 const m64 = pseudoRandomBytes(64, 1);
 const m300 = pseudoRandomBytes(300, 2);

@@ -9,7 +9,7 @@ import {createHash, createHmac, hkdfSync, pbkdf2Sync} from "node:crypto";
 import {HMAC, hkdf, hkdfExpand, hmac, pbkdf2} from "../js/index.js";
 import {core} from "../js/core/loader.js";
 import {ioSize} from "../js/core/io.js";
-import {forEachModule, pseudoRandomBytes} from "./helpers.js";
+import {forEachModule, pseudoRandomBytes} from "./support/helpers.js";
 
 const sha256 = (...parts) => createHash("sha256").update(Buffer.concat(parts)).digest();
 

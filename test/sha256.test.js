@@ -1,7 +1,7 @@
 // The streaming SHA256 class, differential against node:crypto.
 import assert from "node:assert/strict";
 import {SHA256, digest} from "../js/index.js";
-import {assertBytesEqual, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle} from "./helpers.js";
+import {assertBytesEqual, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle} from "./support/helpers.js";
 
 const MiB = 1 << 20;
 const big = pseudoRandomBytes(3 * MiB + 100, 21);

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import {createHmac, hkdfSync, pbkdf2Sync} from "node:crypto";
 import * as lib from "../js/index.js";
 import {hasher} from "../js/hasher.js";
-import {forEachModule, pseudoRandomBytes, sha256Oracle, toHex} from "./helpers.js";
+import {forEachModule, pseudoRandomBytes, sha256Oracle, toHex} from "./support/helpers.js";
 
 const m64 = pseudoRandomBytes(64, 1);
 const m100 = pseudoRandomBytes(100, 2);

@@ -10,7 +10,7 @@ import {createHmac} from "node:crypto";
 import * as lib from "../js/index.js";
 import {core} from "../js/core/loader.js";
 import {lanes} from "../js/core/lanes.js";
-import {forEachModule, pseudoRandomBytes, sha256Oracle, toHex} from "./helpers.js";
+import {forEachModule, pseudoRandomBytes, sha256Oracle, toHex} from "./support/helpers.js";
 
 /** Every length up to 300 bytes, and long ones, each digested and streamed, against node:crypto. */
 function assertRightAtEverySize(label) {

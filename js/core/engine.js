@@ -46,7 +46,7 @@ export const isNode = typeof globalThis.process?.versions?.node === "string" && 
  */
 export const builtin = (name) => globalThis.process?.getBuiltinModule?.(name);
 /** The server runtime, "node", "deno" or "bun"; null in a browser or a Worker. */
-export const runtime = globalThis.Bun ? "bun" : typeof globalThis.Deno === "object" ? "deno" : isNode ? "node" : null;
+export const runtime = globalThis.process?.versions?.bun ? "bun" : typeof globalThis.Deno === "object" ? "deno" : isNode ? "node" : null;
 /** This runtime's or engine's row of ENGINE_CHOICES. */
 export const choices = ENGINE_CHOICES[runtime ?? engine] ?? ENGINE_CHOICES.v8;
 

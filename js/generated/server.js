@@ -2,8 +2,8 @@
 var ge=Object.defineProperty;var Kx=(L,a)=>{for(var e in a)ge(L,e,{get:a[e],enumerable:!0})};var Ee=Me(new Error);function Me(L){return typeof L.line=="number"?"jsc":typeof L.lineNumber=="number"?"spidermonkey":"v8"}var lL={node:{singleStream:"simd",smallCopy:"\
 set",digests:"copied"},deno:{singleStream:"simd",smallCopy:"set",digests:"views"},bun:{singleStream:"simd",smallCopy:"set",digests:"fresh"},v8:{singleStream:"si\
 md",smallCopy:"set",digests:"copied"},jsc:{singleStream:"scalar",smallCopy:"loop",digests:"fresh"}},ux=typeof globalThis.process?.versions?.node=="string"&&globalThis.
-navigator?.userAgent!=="Cloudflare-Workers",Hx=L=>globalThis.process?.getBuiltinModule?.(L),uL=globalThis.Bun?"bun":typeof globalThis.Deno=="object"?"deno":ux?"\
-node":null,wx=lL[uL??Ee]??lL.v8,Ae={node:320,bun:0,deno:2048},bL=()=>Ae[uL??"node"];var hL=L=>Math.ceil(Math.log2(L));var NL=Object.getPrototypeOf(Uint8Array.prototype),kt=L=>Object.getOwnPropertyDescriptor(NL,L).get,It=kt("length"),ke=kt("buffer"),Ie=kt("byteOffset"),Be=NL.set;
+navigator?.userAgent!=="Cloudflare-Workers",Hx=L=>globalThis.process?.getBuiltinModule?.(L),uL=globalThis.process?.versions?.bun?"bun":typeof globalThis.Deno=="\
+object"?"deno":ux?"node":null,wx=lL[uL??Ee]??lL.v8,Ae={node:320,bun:0,deno:2048},bL=()=>Ae[uL??"node"];var hL=L=>Math.ceil(Math.log2(L));var NL=Object.getPrototypeOf(Uint8Array.prototype),kt=L=>Object.getOwnPropertyDescriptor(NL,L).get,It=kt("length"),ke=kt("buffer"),Ie=kt("byteOffset"),Be=NL.set;
 function zx(L){return L===null?"null":Array.isArray(L)?"Array":typeof L=="object"?L.constructor?.name??"object":typeof L}function Ox(L){return ArrayBuffer.isView(
 L)&&(L instanceof Uint8Array||Object.prototype.toString.call(L)==="[object Uint8Array]")}var Bt=L=>It.call(L);function C(L,a,e){if(!Ox(L))throw new TypeError(`${e}\
 : ${a} must be a Uint8Array, got ${zx(L)}`);return It.call(L)}var ex=(L,a)=>new Uint8Array(ke.call(L),Ie.call(L),a),nx=(L,a,e=0)=>Be.call(L,a,e);function Ht(L,a,e,x="\

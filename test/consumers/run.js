@@ -27,7 +27,7 @@ import {tmpdir} from "node:os";
 import {dirname, join, relative} from "node:path";
 import {fileURLToPath} from "node:url";
 import {gzipSync} from "node:zlib";
-import {buildInfo} from "../../bench/results-files.js";
+import {buildInfo} from "../../bench/report/results-files.js";
 import {runners} from "./runners.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -9,7 +9,7 @@ import {createHash, createHmac} from "node:crypto";
 import {HMAC, SHA256, digest, digestParts, hmac} from "../../js/index.js";
 import {native} from "../../js/core/native.js";
 import {useNativeDigest} from "../../js/core/node-crypto.js";
-import {forEachModule, toHex} from "../helpers.js";
+import {forEachModule, toHex} from "../support/helpers.js";
 
 const GiB = 2 ** 30;
 /** Pieces node:crypto's update() accepts. */

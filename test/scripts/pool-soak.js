@@ -4,16 +4,16 @@
 // start (node:crypto, and persistent-merkle-tree's hashtree hasher), and the
 // process's memory sampled after each garbage collection.
 //
-//   node --expose-gc test/pool-soak.js [--minutes 10] [--threads 3] [--out FILE]
+//   node --expose-gc test/scripts/pool-soak.js [--minutes 10] [--threads 3] [--out FILE]
 import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
 import {writeFileSync} from "node:fs";
 import {parseArgs} from "node:util";
 import {LeafNode, subtreeFillToContents} from "@chainsafe/persistent-merkle-tree";
 import {hasher as hashtree} from "@chainsafe/persistent-merkle-tree/hasher/hashtree";
-import {createHashPool} from "../js/pool.js";
-import {faultyWorkers} from "./fixtures/faults.js";
-import {pseudoRandomBytes} from "./support/bytes.js";
+import {createHashPool} from "../../js/pool.js";
+import {faultyWorkers} from "../fixtures/faults.js";
+import {pseudoRandomBytes} from "../support/bytes.js";
 
 const {values: args} = parseArgs({options: {minutes: {type: "string", default: "10"}, threads: {type: "string", default: "3"}, out: {type: "string"}}});
 const minutes = Number(args.minutes);

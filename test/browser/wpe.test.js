@@ -4,6 +4,6 @@
 // error, and hash correctly with every function, against WebCrypto
 // (test/browser-checks.js), on the main thread and in a module worker.
 import {describeBrowserChecks} from "./browser-checks.js";
-import {launchWpe, wpeMissing} from "./support/webkit.js";
+import {launchWpe, wpeMissing} from "../support/webkit.js";
 
 describeBrowserChecks("WPE WebKit", {missing: () => wpeMissing("WPE WebKit tests"), launch: launchWpe, simd: false});

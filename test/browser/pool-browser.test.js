@@ -9,10 +9,10 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {bundleEntries} from "./browser-checks.js";
-import {chromiumMissing, collectErrors, launchChromium} from "./support/chromium.js";
-import {startServer} from "./support/serve.js";
+import {chromiumMissing, collectErrors, launchChromium} from "../support/chromium.js";
+import {startServer} from "../support/serve.js";
 
-const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const check = join(repoRoot, "test/fixtures/pool-check.js");
 const pkg = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8"));
 
@@ -20,7 +20,7 @@ const pageEntry = `
 import {poolCheck} from ${JSON.stringify(check)};
 globalThis.poolCheck = poolCheck;
 globalThis.poolCheckInWorker = (arg) => new Promise((resolve, reject) => {
-  const worker = new Worker(new URL("./check-worker.js", import.meta.url), {type: "module"});
+  const worker = new Worker(new URL("../check-worker.js", import.meta.url), {type: "module"});
   worker.onmessage = (e) => (e.data.error ? reject(new Error(e.data.error)) : resolve(e.data.result));
   worker.onerror = (e) => reject(new Error("worker failed: " + e.message));
   worker.postMessage(arg);
@@ -56,7 +56,7 @@ async function buildPlain(dir) {
   // The package's own "imports" too, under default conditions, as README says.
   const own = Object.fromEntries(Object.entries(pkg.imports).map(([name, to]) => [name, to.default]));
   const map = {imports: {"sha256-simd": "./js/index.js", "sha256-simd/hasher": "./js/hasher.js", "sha256-simd/pool": "./js/pool.js", ...own}};
-  await writeFile(join(dir, "main.js"), `import {poolCheck} from "./test/fixtures/pool-check.js";\nglobalThis.poolCheck = poolCheck;\n`);
+  await writeFile(join(dir, "main.js"), `import {poolCheck} from "../test/fixtures/pool-check.js";\nglobalThis.poolCheck = poolCheck;\n`);
   await writeFile(join(dir, "index.html"), html(`<script type="importmap">${JSON.stringify(map)}</script>`));
 }
 

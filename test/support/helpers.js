@@ -1,9 +1,9 @@
 // Shared by every test file.
 import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
-import {concatBytes as concatList, pseudoRandomBytes, pseudoRandomInts} from "./support/bytes.js";
-import {reinitializeInstance, simdEnabled} from "../js/index.js";
-import {backend, useBackend, useSingleStream} from "../js/core/loader.js";
+import {concatBytes as concatList, pseudoRandomBytes, pseudoRandomInts} from "./bytes.js";
+import {reinitializeInstance, simdEnabled} from "../../js/index.js";
+import {backend, useBackend, useSingleStream} from "../../js/core/loader.js";
 
 // Every backend: the SIMD modules twice, with each single-stream compression
 // the loader chooses per engine (js/core/engine.js), as all must be right

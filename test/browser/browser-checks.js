@@ -11,11 +11,11 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import * as esbuild from "esbuild";
-import {openPage} from "./support/open-page.js";
-import {startServer} from "./support/serve.js";
+import {openPage} from "../support/open-page.js";
+import {startServer} from "../support/serve.js";
 
-const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const bytesModule = fileURLToPath(new URL("./support/bytes.js", import.meta.url));
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const bytesModule = fileURLToPath(new URL("../support/bytes.js", import.meta.url));
 
 // Each global entry point makes the package's namespace reachable from the
 // checks, and records which module the package chose at load, before any test
@@ -36,7 +36,7 @@ globalThis.sha256simd = api;
 globalThis.pseudoRandomBytes = pseudoRandomBytes;
 globalThis.simdAtLoad = api.simdEnabled;
 globalThis.workerReady = new Promise((resolve, reject) => {
-  globalThis.worker = new Worker(new URL("./worker.js", import.meta.url), {type: "module"});
+  globalThis.worker = new Worker(new URL("../worker.js", import.meta.url), {type: "module"});
   globalThis.worker.onmessage = (e) => resolve(e.data);
   globalThis.worker.onerror = (e) => reject(new Error("worker failed: " + e.message));
 });

@@ -2,8 +2,8 @@
 // supports, one after the other, then a table of engine -> passed/failed.
 // Exits non-zero if any engine failed or could not run.
 //
-//   node test/matrix.js                  every engine
-//   node test/matrix.js bun deno wpe     only these (ids from the table below)
+//   node test/scripts/matrix.js                  every engine
+//   node test/scripts/matrix.js bun deno wpe     only these (ids from the table below)
 //
 // Runtimes come from npm at pinned versions (npm exec fetches each once into
 // its cache), so a run is reproducible; browsers are the system's (Debian
@@ -14,7 +14,7 @@ import {spawn} from "node:child_process";
 import {readFileSync, readdirSync} from "node:fs";
 import {fileURLToPath} from "node:url";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 const mocha = "node_modules/mocha/bin/mocha.js";
 const smoke = "test/runtime/smoke.mjs";
 
@@ -45,17 +45,17 @@ const debianVersion = (pkg) => ["dpkg-query", "-W", "-f=${Version}", pkg];
 /** The browser rows: each runs its test files under the system Node. */
 const browsers = [
   // The benchmark page is tested in each browser by bench/'s tests (make test-bench).
-  {id: "chromium", name: "Chromium", files: ["test/browser.test.js", "test/pool-browser.test.js"], version: debianVersion("chromium")},
-  {id: "firefox", name: "Firefox ESR", files: ["test/firefox.test.js"], version: debianVersion("firefox-esr")},
+  {id: "chromium", name: "Chromium", files: ["test/browser/browser.test.js", "test/browser/pool-browser.test.js"], version: debianVersion("chromium")},
+  {id: "firefox", name: "Firefox ESR", files: ["test/browser/firefox.test.js"], version: debianVersion("firefox-esr")},
   {
     id: "webkitgtk",
     name: "WebKitGTK",
-    files: ["test/webkit.test.js"],
+    files: ["test/browser/webkit.test.js"],
     version: debianVersion("libwebkit2gtk-4.1-0"),
     // MiniBrowser has no headless mode.
     display: true,
   },
-  {id: "wpe", name: "WPE WebKit (no SIMD)", files: ["test/wpe.test.js"], version: debianVersion("libwpewebkit-1.1-0")},
+  {id: "wpe", name: "WPE WebKit (no SIMD)", files: ["test/browser/wpe.test.js"], version: debianVersion("libwpewebkit-1.1-0")},
   // node --jitless, Hermes and workerd (from npm) and Chromium pages under a
   // Content-Security-Policy, each driven once from the system Node.
   {
@@ -66,17 +66,17 @@ const browsers = [
   },
 ];
 const browserFiles = new Set(browsers.flatMap((b) => b.files));
-/** Every test file but the browsers'. */
-const runtimeSuite = readdirSync(new URL(".", import.meta.url))
+/** Every test file at the top of test/: the browsers' are in test/browser/. */
+const runtimeSuite = readdirSync(new URL("..", import.meta.url))
   .filter((f) => f.endsWith(".test.js") && !browserFiles.has(`test/${f}`))
   .sort()
   .map((f) => `test/${f}`);
 // A test file that opens a browser belongs to a browser row: on every runtime
 // it would only drive the same browser again.
 const opensBrowser = runtimeSuite.filter((f) =>
-  /from "\.\/support\/(chromium|firefox|webkit)\.js"/.test(readFileSync(new URL(`../${f}`, import.meta.url), "utf8"))
+  /from "\.\/support\/(chromium|firefox|webkit)\.js"/.test(readFileSync(new URL(`../../${f}`, import.meta.url), "utf8"))
 );
-if (opensBrowser.length) throw new Error(`test/matrix.js: add ${opensBrowser.join(", ")} to a browser row`);
+if (opensBrowser.length) throw new Error(`test/scripts/matrix.js: add ${opensBrowser.join(", ")} to a browser row`);
 const suiteArgs = (files) => [mocha, "--no-config", "--timeout", "120000", "--reporter", "spec", ...files];
 
 /**
