@@ -1,6 +1,6 @@
 // Two builds of the package side by side in one process, through the public
-// API as each ships (bench/compare.js): for the A/B measurements of a change
-// to the modules or the loader (docs/performance-notes.md).
+// API as each ships (bench/timing/compare.js): for the A/B measurements of a
+// change to the modules or the loader (docs/performance-notes.md).
 //
 //   node bench/compare-modules.js OLD_DIR NEW_DIR [--filter REGEX] [--hasher] [--beyond] [--rounds N] [--ms MS]
 //
@@ -19,8 +19,8 @@ import {hkdf} from "@noble/hashes/hkdf.js";
 import {hmac} from "@noble/hashes/hmac.js";
 import {pbkdf2} from "@noble/hashes/pbkdf2.js";
 import {sha256} from "@noble/hashes/sha2.js";
-import {nodeCrypto as native} from "./beyond-native.js";
-import {compareBuilds, compareTable} from "./compare.js";
+import {nodeCrypto as native} from "./cases/beyond-native.js";
+import {compareBuilds, compareTable} from "./timing/compare.js";
 
 const {values, positionals} = parseArgs({
   allowPositionals: true,

@@ -13,8 +13,8 @@
 import * as crypto from "node:crypto";
 import {parseArgs} from "node:util";
 import {SHA256, digest} from "sha256-simd";
-import {interleave} from "./interleave.js";
-import {grid} from "./table.js";
+import {interleave} from "./timing/interleave.js";
+import {grid} from "./report/table.js";
 
 const {values: args} = parseArgs({options: {rounds: {type: "string", default: "7"}}, args: globalThis.Deno ? Deno.args : process.argv.slice(2)});
 const lengths = [32, 64, 256, 512, 640, 768, 1024, 2048, 16384, 1 << 20];

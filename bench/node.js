@@ -1,12 +1,12 @@
-// The Node benchmark: every case of cases.js, ours against each peer, in one
-// process. Prints progress to stderr and a table to stdout, and writes the
+// The Node benchmark: every case of cases/cases.js, ours against each peer, in
+// one process. Prints progress to stderr and a table to stdout, and writes the
 // results JSON (schema: bench/results/README.md).
 //
 //   node bench/node.js [--headline] [--startup] [--quick] [--rounds N] [--time MS] [--filter REGEX]
 //                      [--impl REGEX] [--markdown] [--out FILE]
 //                      [--label TEXT] [--warmup-time MS] [--batch-ms MS] [--hasher] [--pool] [--beyond]
 //
-// --headline (`make bench`) keeps the cases of headlineCaseIds in cases.js:
+// --headline (`make bench`) keeps the cases of headlineCaseIds in cases/cases.js:
 // the figures a newcomer asks for, in about a minute on a 2-core machine,
 // where everything (`make bench-full`) takes over 5. The run records
 // options.headline and, as its options.filter, a regular expression of those
@@ -14,13 +14,13 @@
 // out; and its file name ends in _headline, so it replaces no full run of the
 // same day. --filter keeps the cases whose id matches (within --headline's,
 // if given), --impl the implementations whose id matches. --hasher adds the
-// persistent-merkle-tree hasher cases of cases-hasher.js (about a minute more
-// on a 2-core machine), --pool the thread pool's of cases-pool.js
+// persistent-merkle-tree hasher cases of cases/cases-hasher.js (about a minute
+// more on a 2-core machine), --pool the thread pool's of cases/cases-pool.js
 // (sha256-simd/pool at 1, 2, 4, ... threads up to the core count), and
-// --beyond those of cases-beyond.js (HMAC, HKDF, PBKDF2, digestParts and
-// digestMany against noble and node:crypto). The start-up case of startup.js
-// (a fresh process's import and first digest per library) runs where the
-// filter keeps its id: in full runs and headline runs; --startup runs it
+// --beyond those of cases/cases-beyond.js (HMAC, HKDF, PBKDF2, digestParts
+// and digestMany against noble and node:crypto). The start-up case of
+// cases/startup.js (a fresh process's import and first digest per library)
+// runs where the filter keeps its id: in full runs and headline runs; --startup runs it
 // alone, into a file ending in _startup.
 import * as asSha256 from "@chainsafe/as-sha256";
 import * as noble from "@noble/hashes/sha2.js";
@@ -32,12 +32,13 @@ import {dirname, join} from "node:path";
 import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import * as ours from "sha256-simd";
-import {headlineCaseIds, idsFilter, makeCases, selectCases} from "./cases.js";
-import {buildInfo, environment, resultsDir} from "./results-files.js";
-import {makeResults, resultsFileName} from "./results.js";
-import {defaultOptions, runCases} from "./runner.js";
-import {runStartup, startupCase, startupRounds} from "./startup.js";
-import {formatResults} from "./table.js";
+import {headlineCaseIds, makeCases} from "./cases/cases.js";
+import {idsFilter, selectCases} from "./cases/common.js";
+import {buildInfo, environment, resultsDir} from "./report/results-files.js";
+import {makeResults, resultsFileName} from "./report/results.js";
+import {defaultOptions, runCases} from "./timing/runner.js";
+import {runStartup, startupCase, startupRounds} from "./cases/startup.js";
+import {formatResults} from "./report/table.js";
 
 /** --quick: enough to run every contender of every case, not to measure. */
 const quickOptions = {rounds: 2, time: 2, warmupTime: 0, batchMs: 0.2, startupRounds: startupRounds.quick};
@@ -119,8 +120,8 @@ async function loadHasherLibs(notes) {
 async function loadPoolCases(hasherLibs, hashtree) {
   const [{createHashPool}, {makePoolCases, threadCounts}, split] = await Promise.all([
     import("sha256-simd/pool"),
-    import("./cases-pool.js"),
-    import("./pool-split.js"),
+    import("./cases/cases-pool.js"),
+    import("./cases/pool-split.js"),
   ]);
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   const pools = [];
@@ -136,8 +137,8 @@ async function loadBeyondCases() {
     import("@noble/hashes/hkdf.js"),
     import("@noble/hashes/hmac.js"),
     import("@noble/hashes/pbkdf2.js"),
-    import("./cases-beyond.js"),
-    import("./beyond-native.js"),
+    import("./cases/cases-beyond.js"),
+    import("./cases/beyond-native.js"),
   ]);
   return makeBeyondCases({ours, noble: {sha256: noble.sha256, hmac, hkdf, pbkdf2}, native: native(nodeCrypto)});
 }
@@ -169,7 +170,7 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   const libs = {ours, asSha256, hashWasm, noble, nodeCrypto, hashtree, webcrypto: globalThis.crypto?.subtle};
   let cases = await makeCases(libs);
   const hasherLibs = opts.hasher || opts.pool ? await loadHasherLibs(notes) : undefined;
-  if (opts.hasher) cases.push(...(await import("./cases-hasher.js")).makeHasherCases(hasherLibs));
+  if (opts.hasher) cases.push(...(await import("./cases/cases-hasher.js")).makeHasherCases(hasherLibs));
   const pools = opts.pool ? await loadPoolCases(hasherLibs, hashtree) : undefined;
   if (pools) cases.push(...pools.cases);
   if (opts.beyond) cases.push(...(await loadBeyondCases()));

@@ -16,7 +16,7 @@ let engine;
 let rows;
 if (args.includes("--hermes")) {
   const code = await hermesBundle(
-    `import * as lib from "sha256-simd"; import {runPortable} from "./portable-cases.js";
+    `import * as lib from "sha256-simd"; import {runPortable} from "./cases/portable-cases.js";
 print(JSON.stringify(runPortable(lib, {now: () => Date.now()})));`,
     here,
   );
@@ -27,7 +27,7 @@ print(JSON.stringify(runPortable(lib, {now: () => Date.now()})));`,
   rows = JSON.parse(execFileSync(hermesPath, [file], {encoding: "utf8"}));
 } else {
   const lib = await import("sha256-simd/portable");
-  const {runPortable} = await import("./portable-cases.js");
+  const {runPortable} = await import("./cases/portable-cases.js");
   const jitless = typeof WebAssembly === "undefined";
   engine = `node ${process.version}${jitless ? " --jitless" : " (JIT, wasm refused)"}`;
   if (lib.backend !== "js") throw new Error(`the portable entry loaded ${lib.backend}`);

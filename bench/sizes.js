@@ -9,8 +9,8 @@ import {join} from "node:path";
 import {fileURLToPath, pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import {SIZE_CASES, bundleSize, esbuildVersion} from "sha256-simd-support/bundle-sizes.js";
-import {sizesTable} from "./readme-sizes.js";
-import {buildInfo, resultsDir} from "./results-files.js";
+import {sizesTable} from "./report/readme-sizes.js";
+import {buildInfo, resultsDir} from "./report/results-files.js";
 
 /** bench/, a workspace that depends on the package: "sha256-simd" resolves here through its exports, as in an application. */
 const resolveDir = fileURLToPath(new URL(".", import.meta.url));

@@ -1,6 +1,6 @@
 // ssz's own tree-hashing workload: ChainSafe/ssz's perf test
 // packages/ssz/test/perf/eth2/beaconState.test.ts, an altair BeaconState of
-// 200,000 validators (bench/ssz-state.js) rehashed after half of them and
+// 200,000 validators (bench/cases/ssz-state.js) rehashed after half of them and
 // every balance changed, as after an epoch transition. Times, with each
 // hasher set by persistent-merkle-tree's setHasher():
 //   batchHashTreeRoot  state.batchHashTreeRoot(hc), one HashComputationGroup reused
@@ -28,9 +28,9 @@ import {toHexString} from "@chainsafe/ssz";
 import {simdEnabled} from "sha256-simd";
 import {hasher as oursHasher} from "sha256-simd/hasher";
 import {createHashPool} from "sha256-simd/pool";
-import {sszTable} from "./readme-ssz.js";
-import {buildInfo, environment} from "./results-files.js";
-import {createState, modifiedState, preset} from "./ssz-state.js";
+import {sszTable} from "./report/readme-ssz.js";
+import {buildInfo, environment} from "./report/results-files.js";
+import {createState, modifiedState, preset} from "./cases/ssz-state.js";
 
 /** The upstream test's expectedRoot, for its 200,000 validators, 100,000 modified. */
 export const EXPECTED_ROOT_200K = "0xb0780ec0d44bff1ae8a351e98e37a9d8c3e28edb38c9d5a6312656e0cba915d9";

@@ -1,4 +1,4 @@
-// bench/cases-beyond.js with node:crypto, and with Node's WebCrypto as the
+// bench/cases/cases-beyond.js with node:crypto, and with Node's WebCrypto as the
 // page has it, as the oracle: the cases and contenders (bench/readme.js and
 // the README's rows name them), every contender correct, a wrong one caught
 // before anything is timed, and bench/node.js --beyond writing the rows
@@ -10,10 +10,10 @@ import {hmac} from "@noble/hashes/hmac.js";
 import {pbkdf2} from "@noble/hashes/pbkdf2.js";
 import {sha256} from "@noble/hashes/sha2.js";
 import * as ours from "sha256-simd";
-import {nodeCrypto, webCrypto} from "../beyond-native.js";
-import {makeBeyondCases} from "../cases-beyond.js";
-import {generate} from "../readme.js";
-import {checkCase} from "../runner.js";
+import {nodeCrypto, webCrypto} from "../cases/beyond-native.js";
+import {makeBeyondCases} from "../cases/cases-beyond.js";
+import {generate} from "../report/readme.js";
+import {checkCase} from "../timing/runner.js";
 import {quickRun} from "./quick-run.js";
 
 const noble = {sha256, hmac, hkdf, pbkdf2};
@@ -41,7 +41,7 @@ async function wrongOnes(cases) {
   return out;
 }
 
-describe("beyond-as-sha256 cases (bench/cases-beyond.js)", function () {
+describe("beyond-as-sha256 cases (bench/cases/cases-beyond.js)", function () {
   it("has the cases and contenders, PBKDF2's count in its id and title, and node:crypto's results as expected", async function () {
     const cases = await makeBeyondCases({ours, noble, native: nodeCrypto(crypto)}, {pbkdf2Iterations: 1000});
     assert.deepEqual(Object.fromEntries(cases.map((c) => [c.id, c.contenders.map((k) => k.impl)])), expected("node-crypto", 1000));
@@ -96,7 +96,7 @@ describe("bench/node.js --beyond --quick", function () {
   });
 
   it("writes a run bench/readme.js renders as a table of each contender's time over ours", function () {
-    const readme = ["headline", "engines", "pool", "portable", "beyond", "startup", "sizes", "ssz"].map((n) => `<!-- bench:start ${n} -->\n<!-- bench:end -->\n`).join("");
+    const readme = ["headline", "engines", "pool", "portable", "beyond", "startup", "sizes", "consumers", "ssz"].map((n) => `<!-- bench:start ${n} -->\n<!-- bench:end -->\n`).join("");
     const full = {...doc, env: {...doc.env, runtimeVersion: "24.0.0"}, options: {...doc.options, quick: false}};
     const out = generate(readme, [{name: "node-24.0.0_test.json", doc: full}], doc.build.wasm);
     assert.match(out, /\| case \| @noble\/hashes \| node:crypto \| sha256-simd's hmac\(\) \(key set up per call\) \|/);

@@ -1,5 +1,5 @@
 // The build a results file made from this checkout must record, found here
-// apart from bench/results-files.js: git's HEAD and the sha256 of the wasm
+// apart from bench/report/results-files.js: git's HEAD and the sha256 of the wasm
 // files git has committed under wasm/.
 import {execFileSync} from "node:child_process";
 import {createHash} from "node:crypto";

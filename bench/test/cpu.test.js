@@ -10,8 +10,8 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {chromiumMissing} from "sha256-simd-support/chromium.js";
-import {cpuDetails, environment, parseCpuInfo} from "../results-files.js";
-import {resultsFileName} from "../results.js";
+import {cpuDetails, environment, parseCpuInfo} from "../report/results-files.js";
+import {resultsFileName} from "../report/results.js";
 
 const intel = (n) =>
   `processor\t: ${n}\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 106\n` +

@@ -7,9 +7,9 @@ import {readdirSync, readFileSync} from "node:fs";
 import {basename, dirname, join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {resultsFile} from "../node.js";
-import {matchingResults} from "../readme-runs.js";
-import {resultsFileName} from "../results.js";
-import {runCases} from "../runner.js";
+import {matchingResults} from "../report/readme-runs.js";
+import {resultsFileName} from "../report/results.js";
+import {runCases} from "../timing/runner.js";
 import {simdEnabled} from "sha256-simd";
 import {committedBuild} from "./committed-build.js";
 import {quickRun} from "./quick-run.js";
@@ -40,7 +40,7 @@ const expected = {
   "digest-1 MiB": withWeb,
   "SHA256-new": base,
   "SHA256-update-64B-chunks": base,
-  // bench/startup.js: the JavaScript libraries' default entries, each in processes of its own.
+  // bench/cases/startup.js: the JavaScript libraries' default entries, each in processes of its own.
   "startup-first-digest": ["ours-simd", "as-sha256", "hash-wasm", "noble"],
 };
 const startupId = "startup-first-digest";
@@ -248,12 +248,15 @@ describe("benchmark runner", function () {
 });
 
 describe("benchmark modules shared with the browser page", function () {
-  const shared = ["cases.js", "cases-hasher.js", "cases-pool.js", "cases-beyond.js", "beyond-native.js", "peers.js", "runner.js"];
-  for (const file of [...shared, "results.js", "table.js", "interleave.js"]) {
+  const cases = ["cases.js", "common.js", "cases-hasher.js", "cases-pool.js", "cases-beyond.js", "beyond-native.js", "peers.js"];
+  const neutral = [...cases.map((f) => `cases/${f}`), "timing/runner.js", "timing/interleave.js", "report/results.js", "report/table.js"];
+  for (const file of neutral) {
     it(`bench/${file} imports nothing from Node and uses no Node globals`, function () {
       const code = withoutComments(readFileSync(new URL(`../${file}`, import.meta.url), "utf8"));
       for (const spec of imports(code)) {
-        assert.ok(spec.startsWith("./") || spec === "sha256-simd-support/bytes.js" || spec === "tinybench", `${file} imports ${spec}`);
+        // A file of its own imports only files of this list.
+        const local = spec.startsWith(".") && neutral.includes(join(dirname(file), spec));
+        assert.ok(local || spec === "sha256-simd-support/bytes.js" || spec === "tinybench", `${file} imports ${spec}`);
       }
       assert.doesNotMatch(code, /\b(process|Buffer|require|__dirname)\b/, file);
     });

@@ -1,14 +1,14 @@
 // ours-js, sha256-simd on its portable build, in Node: the same module graph
 // as ours-simd, moved onto the js backend by reinitializeInstance(false) for
-// its row and back after it; it joins every case of bench/cases.js after
+// its row and back after it; it joins every case of bench/cases/cases.js after
 // ours-simd, and a contender on another backend than its id names is marked
 // wrong, saying so (oursVariants).
 import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
 import * as asSha256 from "@chainsafe/as-sha256";
 import * as ours from "sha256-simd";
-import {makeCases} from "../cases.js";
-import {checkCase} from "../runner.js";
+import {makeCases} from "../cases/cases.js";
+import {checkCase} from "../timing/runner.js";
 
 const oracle = (m) => createHash("sha256").update(m).digest();
 
@@ -29,7 +29,7 @@ describe("ours-js, the package on its portable build", function () {
     assert.equal(ours.backend, main);
   });
 
-  it("follows ours-simd on every case of bench/cases.js, correct against node:crypto", async function () {
+  it("follows ours-simd on every case of bench/cases/cases.js, correct against node:crypto", async function () {
     for (const c of await makeCases({ours, asSha256})) {
       const impls = c.contenders.map((k) => k.impl);
       assert.deepEqual(impls.slice(0, impls.indexOf("as-sha256")), [...(ours.simdEnabled ? ["ours-simd"] : []), "ours-js"], c.id);

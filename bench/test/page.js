@@ -1,7 +1,8 @@
 // The benchmark page (bench/web/) in quick mode, for any browser: it loads,
-// finishes, times every case of bench/cases.js, finds every implementation's
-// output correct against WebCrypto, and names the browser in its results.
-// A browser's test file supplies how to open it, as for test/browser-checks.js;
+// finishes, times every case of bench/cases/cases.js, finds every
+// implementation's output correct against WebCrypto, and names the browser in
+// its results.
+// A browser's test file supplies how to open it, as for test/browser/browser-checks.js;
 // web.test.js adds Chromium's checks of the page's controls.
 import assert from "node:assert/strict";
 import {mkdtemp, rm} from "node:fs/promises";
@@ -9,7 +10,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import * as asSha256 from "@chainsafe/as-sha256";
 import * as ours from "sha256-simd";
-import {makeCases} from "../cases.js";
+import {makeCases} from "../cases/cases.js";
 import {build} from "../web/build.js";
 import {waitForRun} from "../web/wait-for-run.js";
 import {openPage} from "sha256-simd-support/open-page.js";
@@ -46,7 +47,7 @@ export function describeBenchPage(browserName, {missing, launch, runtime, simd =
       if (dir) await rm(dir, {recursive: true, force: true});
     });
 
-    it("runs every case of bench/cases.js", async function () {
+    it("runs every case of bench/cases/cases.js", async function () {
       const cases = await makeCases({ours, asSha256});
       assert.deepEqual([...new Set(results.results.map((r) => r.case))], cases.map((c) => c.id));
     });

@@ -1,8 +1,8 @@
 // The README's measured tables come from results files alone: which files
 // count, and what the tables say, on made-up results.
 import assert from "node:assert/strict";
-import {fillMarkers, generate, poolResults} from "../readme.js";
-import {matchingResults} from "../readme-runs.js";
+import {fillMarkers, generate, poolResults} from "../report/readme.js";
+import {matchingResults} from "../report/readme-runs.js";
 
 /** The committed modules' sha256 by file name, and another build's. */
 const committed = {"sha256-core.wasm": "a".repeat(64), "sha256-lanes.wasm": "c".repeat(64)};
@@ -72,7 +72,7 @@ const beyondFiles = [
   {name: "node-24.2.0_beyond-old.json", doc: beyondDoc({runtime: "node", version: "24.2.0", date: "2026-12-01T01:00:00Z"})},
   {name: "node-24.2.0_beyond-part.json", doc: beyondDoc({runtime: "node", version: "24.2.0", date: "2026-12-01T03:00:00Z", filter: "hmac"})},
 ];
-/** A run with the start-up case (bench/startup.js): ours at 30 ms best, 31 ms median, over 11 processes each. */
+/** A run with the start-up case (bench/cases/startup.js): ours at 30 ms best, 31 ms median, over 11 processes each. */
 function startupDoc({version, date, wasm = committed, options = {rounds: 5, filter: "^(?:digest64|startup-first-digest)$", headline: true}}) {
   const base = doc({runtime: "node", version, date, wasm});
   const title = "start-up: import and first digest of 32 bytes";
@@ -123,7 +123,7 @@ const readme =
   "top\n<!-- bench:start headline -->\nhand-written\n<!-- bench:end -->\nmiddle\n<!-- bench:start engines -->\n<!-- bench:end -->\n" +
   "<!-- bench:start pool -->\n<!-- bench:end -->\n<!-- bench:start portable -->\n<!-- bench:end -->\n" +
   "<!-- bench:start beyond -->\n<!-- bench:end -->\n<!-- bench:start startup -->\n<!-- bench:end -->\n" +
-  "<!-- bench:start sizes -->\n<!-- bench:end -->\n" +
+  "<!-- bench:start sizes -->\n<!-- bench:end -->\n<!-- bench:start consumers -->\n<!-- bench:end -->\n" +
   "<!-- bench:start ssz -->\n<!-- bench:end -->\nend\n";
 
 describe("README tables from bench/results/ (bench/readme.js)", function () {

@@ -11,7 +11,7 @@ import {dirname, join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {gzipSync} from "node:zlib";
 import {SIZE_CASES, bundleSize} from "sha256-simd-support/bundle-sizes.js";
-import {sizesSection} from "../readme-sizes.js";
+import {sizesSection} from "../report/readme-sizes.js";
 import {main} from "../sizes.js";
 import {committedBuild} from "./committed-build.js";
 

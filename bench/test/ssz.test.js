@@ -11,7 +11,7 @@ import * as pmt from "@chainsafe/persistent-merkle-tree";
 import {hasher as asSha256Hasher} from "@chainsafe/persistent-merkle-tree/hasher/as-sha256";
 import {toHexString} from "@chainsafe/ssz";
 import {CASES, main} from "../ssz.js";
-import {createState, modifiedState} from "../ssz-state.js";
+import {createState, modifiedState} from "../cases/ssz-state.js";
 
 const validators = 2000;
 const quiet = {write: () => true};

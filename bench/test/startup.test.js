@@ -1,4 +1,4 @@
-// The start-up case (bench/startup.js): one fresh process per library per
+// The start-up case (bench/cases/startup.js): one fresh process per library per
 // round, each digest checked against node:crypto, each time taken inside its
 // process (so below the wall time of spawning one, measured here), and the
 // same under Bun and Deno, whose processes it starts with their own
@@ -10,7 +10,7 @@ import {mkdtempSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
-import {runStartup, startupCase} from "../startup.js";
+import {runStartup, startupCase} from "../cases/startup.js";
 
 const oracle = (m) => createHash("sha256").update(m).digest();
 const bench = fileURLToPath(new URL("..", import.meta.url));
@@ -26,7 +26,7 @@ function found(command) {
   }
 }
 
-describe("the start-up case (bench/startup.js)", function () {
+describe("the start-up case (bench/cases/startup.js)", function () {
   this.timeout(120000);
 
   it("times every library in fresh processes, each digest correct, best at most the median, ratios over ours", async function () {

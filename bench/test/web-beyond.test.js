@@ -1,4 +1,4 @@
-// The benchmark page's beyond-as-sha256 cases (bench/cases-beyond.js) in
+// The benchmark page's beyond-as-sha256 cases (bench/cases/cases-beyond.js) in
 // Chromium, in quick mode: ?beyond=1 fetches their chunk and runs HMAC, HKDF,
 // PBKDF2, digestParts and digestMany for ours, noble and WebCrypto, every
 // contender checked against WebCrypto before it is timed; the run's table

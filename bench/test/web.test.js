@@ -9,9 +9,9 @@ import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import * as asSha256 from "@chainsafe/as-sha256";
 import * as ours from "sha256-simd";
-import {makeCases} from "../cases.js";
-import {resultsDir} from "../results-files.js";
-import {formatTime} from "../table.js";
+import {makeCases} from "../cases/cases.js";
+import {resultsDir} from "../report/results-files.js";
+import {formatTime} from "../report/table.js";
 import {waitForRun} from "../web/wait-for-run.js";
 import {chromiumMissing, collectErrors} from "sha256-simd-support/chromium.js";
 import {committedBuild} from "./committed-build.js";
@@ -70,7 +70,7 @@ describe("the benchmark page in Chromium (quick mode)", function () {
     }
   }
 
-  it("runs the cases of bench/cases.js", async function () {
+  it("runs the cases of bench/cases/cases.js", async function () {
     const cases = await makeCases({ours, asSha256});
     assert.deepEqual([...new Set(results.results.map((r) => r.case))], cases.map((c) => c.id));
   });

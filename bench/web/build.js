@@ -10,7 +10,7 @@ import {join, resolve} from "node:path";
 import {fileURLToPath, pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import * as esbuild from "esbuild";
-import {buildInfo, readResults, resultsDir} from "../results-files.js";
+import {buildInfo, readResults, resultsDir} from "../report/results-files.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const srcDir = join(here, "src");

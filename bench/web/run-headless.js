@@ -14,10 +14,10 @@
 // and the version its driver reports. --out defaults to bench/results/<name the page gives
 // the file>; --cpu to this machine's CPU model as Node reports it (a page
 // cannot read it), and the file gets this machine's CPU family, model and
-// flags (bench/results-files.js), as bench/node.js records them, since the
+// flags (bench/report/results-files.js), as bench/node.js records them, since the
 // browser runs here; --hasher adds the merkle hasher cases (the page's ?hasher=1),
 // --pool the thread pool's (?pool=1), --beyond the beyond-as-sha256 cases of
-// bench/cases-beyond.js (?beyond=1). It prints bench/node.js's table of them.
+// bench/cases/cases-beyond.js (?beyond=1). It prints bench/node.js's table of them.
 import {mkdtemp, rm, writeFile} from "node:fs/promises";
 import {cpus, tmpdir} from "node:os";
 import {join} from "node:path";
@@ -27,9 +27,9 @@ import {launchFirefox} from "sha256-simd-support/firefox.js";
 import {launchWebKitGtk} from "sha256-simd-support/webkit.js";
 import {openPage} from "sha256-simd-support/open-page.js";
 import {startServer} from "sha256-simd-support/serve.js";
-import {resultsFileName} from "../results.js";
-import {formatResults} from "../table.js";
-import {cpuDetails, resultsDir} from "../results-files.js";
+import {resultsFileName} from "../report/results.js";
+import {formatResults} from "../report/table.js";
+import {cpuDetails, resultsDir} from "../report/results-files.js";
 import {build} from "./build.js";
 import {waitForRun} from "./wait-for-run.js";
 

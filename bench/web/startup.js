@@ -16,7 +16,7 @@ import {launchChromium} from "sha256-simd-support/chromium.js";
 import {launchFirefox} from "sha256-simd-support/firefox.js";
 import {launchWebKitGtk} from "sha256-simd-support/webkit.js";
 import {startServer} from "sha256-simd-support/serve.js";
-import {median} from "../runner.js";
+import {median} from "../timing/runner.js";
 
 const browsers = {chromium: launchChromium, firefox: launchFirefox, webkitgtk: launchWebKitGtk};
 const libraries = [

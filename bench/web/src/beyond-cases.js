@@ -1,4 +1,4 @@
-// The beyond-as-sha256 cases of bench/cases-beyond.js (HMAC, HKDF, PBKDF2,
+// The beyond-as-sha256 cases of bench/cases/cases-beyond.js (HMAC, HKDF, PBKDF2,
 // digestParts, digestMany) for the worker, which imports this module
 // dynamically: it and noble's HMAC, HKDF and PBKDF2 are then a chunk of their
 // own, fetched only by a run that asks for them. WebCrypto is both a
@@ -7,8 +7,8 @@ import {hkdf} from "@noble/hashes/hkdf.js";
 import {hmac} from "@noble/hashes/hmac.js";
 import {pbkdf2} from "@noble/hashes/pbkdf2.js";
 import {sha256} from "@noble/hashes/sha2.js";
-import {webCrypto} from "../../beyond-native.js";
-import {makeBeyondCases} from "../../cases-beyond.js";
+import {webCrypto} from "../../cases/beyond-native.js";
+import {makeBeyondCases} from "../../cases/cases-beyond.js";
 
 /**
  * The page's PBKDF2 count: a tenth of bench/node.js's, since the page also

@@ -3,7 +3,7 @@
 // a log axis (ratios run from about 0.05 to 1000). Each bar starts at 1× and
 // goes up for faster than as-sha256, down for slower.
 import {BarController, BarElement, CategoryScale, Chart, Legend, LogarithmicScale, Tooltip} from "chart.js";
-import {formatRatio} from "../../table.js";
+import {formatRatio} from "../../report/table.js";
 
 Chart.register(BarController, BarElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
 

@@ -3,7 +3,7 @@
 // Each figure is a speed-up over as-sha256 measured in the same file.
 import committed from "bench-results-index";
 import {ratioChart} from "./charts.js";
-import {formatRatio, formatTime} from "../../table.js";
+import {formatRatio, formatTime} from "../../report/table.js";
 import {$, h} from "./dom.js";
 import {implLabel, implOrder} from "./impls.js";
 import {checkResultsFile, describeEnv, ratioVsAsSha256} from "./results-file.js";

@@ -1,5 +1,5 @@
 // The DOM helpers shared by the page's views (numbers are formatted by
-// bench/table.js, as in the Node front-end).
+// bench/report/table.js, as in the Node front-end).
 
 /** The page's element of that id (index.html). */
 export const $ = (id) => document.getElementById(id);

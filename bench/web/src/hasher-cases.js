@@ -1,4 +1,4 @@
-// The persistent-merkle-tree hasher cases of bench/cases-hasher.js, for the
+// The persistent-merkle-tree hasher cases of bench/cases/cases-hasher.js, for the
 // worker. The worker imports this module dynamically, so esbuild puts it and
 // persistent-merkle-tree in a chunk of their own, fetched only by a run that
 // asks for these cases.
@@ -10,7 +10,7 @@
 import * as pmt from "@chainsafe/persistent-merkle-tree";
 import {hasher as asSha256Hasher} from "@chainsafe/persistent-merkle-tree/hasher/as-sha256";
 import {hasher as oursHasher} from "sha256-simd/hasher";
-import {makeHasherCases} from "../../cases-hasher.js";
+import {makeHasherCases} from "../../cases/cases-hasher.js";
 
 /** @param {object} ours  the sha256-simd module namespace the worker switches between its modules */
 export function makeBrowserHasherCases(ours) {

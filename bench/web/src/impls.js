@@ -1,5 +1,5 @@
-// How each implementation id from bench/cases.js reads on the page, and its colour.
-import {implIds} from "../../cases.js";
+// How each implementation id from bench/cases/common.js reads on the page, and its colour.
+import {implIds} from "../../cases/common.js";
 
 const info = {
   "ours-simd": {label: "sha256-simd (SIMD)", color: "#1f77b4"},
@@ -12,7 +12,7 @@ const info = {
   "node-crypto": {label: "node:crypto", color: "#9467bd"},
   hashtree: {label: "@chainsafe/hashtree", color: "#8c564b"},
   webcrypto: {label: "WebCrypto (async)", color: "#d62728"},
-  // The beyond-* cases' other ways of doing the work with ours (bench/cases-beyond.js).
+  // The beyond-* cases' other ways of doing the work with ours (bench/cases/cases-beyond.js).
   "ours-one-shot": {label: "sha256-simd hmac() (key set up per call)", color: "#aec7e8"},
   "ours-digest-loop": {label: "sha256-simd digest() in a loop", color: "#aec7e8"},
   "ours-digest-joined": {label: "sha256-simd digest() of the joined parts", color: "#aec7e8"},
@@ -26,7 +26,7 @@ export function implColor(id) {
   return info[id]?.color ?? "#444";
 }
 
-/** Sorts implementation ids into the table order of bench/cases.js; unknown ones last. */
+/** Sorts implementation ids into the table order of bench/cases/common.js; unknown ones last. */
 export function implOrder(ids) {
   const rank = (id) => (implIds.includes(id) ? implIds.indexOf(id) : implIds.length);
   return [...ids].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));

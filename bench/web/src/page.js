@@ -12,9 +12,9 @@
 // window.benchResults (a results file); on failure, data-state="error" and
 // window.benchError.
 import build from "bench-build-info";
-import {makeResults, resultsFileName} from "../../results.js";
+import {makeResults, resultsFileName} from "../../report/results.js";
 import {createComparison} from "./compare.js";
-import {formatTime} from "../../table.js";
+import {formatTime} from "../../report/table.js";
 import {$, h} from "./dom.js";
 import {describeBrowser, timerStepMs, wasmSimdSupported} from "./env.js";
 import {implLabel} from "./impls.js";

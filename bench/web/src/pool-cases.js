@@ -1,4 +1,4 @@
-// The thread pool's cases of bench/cases-pool.js, for the worker, which
+// The thread pool's cases of bench/cases/cases-pool.js, for the worker, which
 // imports this module dynamically: it, sha256-simd/pool and
 // persistent-merkle-tree are then a chunk of their own, fetched only by a run
 // that asks for them. esbuild does not follow the package's
@@ -12,7 +12,7 @@ import * as pmt from "@chainsafe/persistent-merkle-tree";
 import {hasher as asSha256Hasher} from "@chainsafe/persistent-merkle-tree/hasher/as-sha256";
 import {hasher as oursHasher} from "sha256-simd/hasher";
 import {createHashPool} from "sha256-simd/pool";
-import {makePoolCases, threadCounts} from "../../cases-pool.js";
+import {makePoolCases, threadCounts} from "../../cases/cases-pool.js";
 
 /**
  * Pools of 1, 2, 4, ... threads up to the browser's hardwareConcurrency and

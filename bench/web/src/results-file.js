@@ -1,6 +1,6 @@
-// Reading results files (bench/results.js makes and names them): the check
+// Reading results files (bench/report/results.js makes and names them): the check
 // that a loaded file is one, and what the comparison shows of it.
-import {schema} from "../../results.js";
+import {schema} from "../../report/results.js";
 
 function fail(message) {
   throw new Error(message);

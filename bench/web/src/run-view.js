@@ -1,6 +1,6 @@
 // The run's live table, progress bar and, when the run is done, its chart.
 import {ratioChart} from "./charts.js";
-import {formatRate, formatRatio, formatTime} from "../../table.js";
+import {formatRate, formatRatio, formatTime} from "../../report/table.js";
 import {$, h} from "./dom.js";
 import {implColor, implLabel, implOrder} from "./impls.js";
 

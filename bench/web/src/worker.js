@@ -1,16 +1,17 @@
 // Runs the benchmark off the page's main thread, so the page stays
-// responsive: the cases of bench/cases.js (ours on its SIMD modules and on its
-// portable build, forced with reinitializeInstance(false)), and, when asked,
-// the merkle hasher's, the thread pool's and the beyond-as-sha256 cases
+// responsive: the cases of bench/cases/cases.js (ours on its SIMD modules and
+// on its portable build, forced with reinitializeInstance(false)), and, when
+// asked, the merkle hasher's, the thread pool's and the beyond-as-sha256 cases
 // (hasher-cases.js, pool-cases.js, beyond-cases.js), each from a chunk of its
-// own that a run without them never fetches. bench/runner.js checks every
-// case against WebCrypto, then times it. Messages out: env, plan, marks (per
-// case), progress, rows (per case), done, error.
+// own that a run without them never fetches. bench/timing/runner.js checks
+// every case against WebCrypto, then times it. Messages out: env, plan, marks
+// (per case), progress, rows (per case), done, error.
 import * as asSha256 from "@chainsafe/as-sha256";
 import {sha256} from "@noble/hashes/sha2.js";
 import {createSHA256} from "hash-wasm";
-import {makeCases, selectCases} from "../../cases.js";
-import {checkCase, defaultOptions, runCases} from "../../runner.js";
+import {makeCases} from "../../cases/cases.js";
+import {selectCases} from "../../cases/common.js";
+import {checkCase, defaultOptions, runCases} from "../../timing/runner.js";
 import {timerStepMs} from "./env.js";
 
 const subtle = globalThis.crypto.subtle;

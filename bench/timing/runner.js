@@ -1,4 +1,4 @@
-// Runs cases (see cases.js) with tinybench: checks every contender against an
+// Runs cases (see bench/cases/) with tinybench: checks every contender against an
 // oracle, then times the contenders of a case in interleaved rounds, and
 // returns one result row per contender in the schema of bench/results/.
 // Environment-neutral: the oracle and the clock come in as options.
@@ -120,7 +120,7 @@ export const median = (xs) => {
  * contender always follows the same one. A round's figure for a contender is
  * the median of its batch samples; nsPerOp is the best round, nsPerOpMedian
  * the median round.
- * @param {import("./cases.js").Case[]} cases
+ * @param {import("../cases/common.js").Case[]} cases
  * @param {object} opts  defaultOptions plus oracle, and optionally now() (ms)
  *   and onProgress({caseId, caseIndex, caseCount, phase, round, rounds, impl})
  */

@@ -1,10 +1,12 @@
 // Two builds of the package side by side in one engine: every case of
-// cases.js (and, on request, of cases-hasher.js and cases-beyond.js), each
-// build through its public API as it ships, timed in interleaved rounds.
+// bench/cases/cases.js (and, on request, of cases-hasher.js and
+// cases-beyond.js), each build through its public API as it ships, timed in
+// interleaved rounds.
 // For the A/B measurements of a change to the modules or the loader
 // (docs/performance-notes.md). Environment-neutral: the builds, the other
 // libraries the cases need, and the clock come in.
-import {makeCases, selectCases} from "./cases.js";
+import {makeCases} from "../cases/cases.js";
+import {selectCases} from "../cases/common.js";
 import {interleave} from "./interleave.js";
 
 /**
@@ -15,11 +17,11 @@ async function casesOf(lib, extra, {hasher, beyond}) {
   const libs = {ours: lib.ours, asSha256: lib.ours};
   const cases = await makeCases(libs);
   if (hasher) {
-    const {makeHasherCases} = await import("./cases-hasher.js");
+    const {makeHasherCases} = await import("../cases/cases-hasher.js");
     cases.push(...makeHasherCases({...libs, oursHasher: lib.hasher, asSha256Hasher: lib.hasher, pmt: extra.pmt}));
   }
   if (beyond) {
-    const {makeBeyondCases} = await import("./cases-beyond.js");
+    const {makeBeyondCases} = await import("../cases/cases-beyond.js");
     cases.push(...(await makeBeyondCases({...libs, noble: extra.noble, native: extra.native}, {pbkdf2Iterations: 10000})));
   }
   return cases;

@@ -5,7 +5,7 @@
 // classes Hermes 0.12 cannot parse unlowered.
 import {sha256} from "@noble/hashes/sha2.js";
 import {pseudoRandomBytes} from "sha256-simd-support/bytes.js";
-import {interleave} from "./interleave.js";
+import {interleave} from "../timing/interleave.js";
 
 const m64 = pseudoRandomBytes(64, 1);
 const batch = pseudoRandomBytes(64 * 256, 2);

@@ -18,7 +18,7 @@
  * @property {object} [hashtreeHasher]  `hasher` of .../hasher/hashtree, where @chainsafe/hashtree loads
  */
 
-import {concatBytes, contender, oursVariants, pseudoRandomBytes} from "./cases.js";
+import {concatBytes, contender, oursVariants, pseudoRandomBytes} from "./common.js";
 
 /** The 64 bytes under a root: its two children, from a tree the as-sha256 hasher hashed. */
 function childrenBytes(pmt, node) {
@@ -92,7 +92,7 @@ function specs({pmt, asSha256Hasher}, {chunks20 = false} = {}) {
  * @param {{impl: string, hasher: object}[]} [options.hashers]  hashers to time instead of
  *   as-sha256's and ours' portable build (ours-simd and hashtree stay)
  * @param {boolean} [options.chunks20]  add merkleizeBlocksBytes of 2^20 chunks
- * @returns {import("./cases.js").Case[]}
+ * @returns {import("./common.js").Case[]}
  */
 export function makeHasherCases(libs, {hashers, chunks20 = false} = {}) {
   const {oursHasher, asSha256Hasher, hashtreeHasher} = libs;

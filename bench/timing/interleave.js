@@ -1,9 +1,9 @@
 // Interleaved timing for the benchmarks that run without tinybench: the
-// portable backend's (portable-cases.js, which runs in Hermes) and the A/B
-// scripts (crossover.js, compare-modules.js). Every contender runs once per
-// round, in an order that alternates from round to round, and each reports
-// its best and median. Environment-neutral: the clock comes in (Hermes has
-// no performance.now).
+// portable backend's (bench/cases/portable-cases.js, which runs in Hermes)
+// and the A/B scripts (bench/crossover.js, bench/compare-modules.js). Every
+// contender runs once per round, in an order that alternates from round to
+// round, and each reports its best and median. Environment-neutral: the
+// clock comes in (Hermes has no performance.now).
 
 /** ms per call of fn, over calls that last about `ms` (at least one call). */
 function time(fn, now, ms) {

@@ -86,7 +86,7 @@ export function grid(head, body, markdown, headings = new Map()) {
 
 /**
  * @param {object} doc  the results document
- * @param {import("./cases.js").Case[]} cases  for the descriptions and peer notes
+ * @param {import("../cases/common.js").Case[]} cases  for the descriptions and peer notes
  * @param {{markdown?: boolean}} [opts]
  */
 export function formatResults(doc, cases, {markdown = false} = {}) {

@@ -9,7 +9,7 @@ import os from "node:os";
 import {dirname, join} from "node:path";
 import {fileURLToPath} from "node:url";
 
-export const resultsDir = fileURLToPath(new URL("results", import.meta.url));
+export const resultsDir = fileURLToPath(new URL("../results", import.meta.url));
 
 /** The sha256-simd package's folder, found as a user's code would find it. */
 export const packageDir = dirname(createRequire(import.meta.url).resolve("sha256-simd/package.json"));

@@ -1,4 +1,4 @@
-// The platform's own SHA-256 for bench/cases-beyond.js, in one shape for
+// The platform's own SHA-256 for bench/cases/cases-beyond.js, in one shape for
 // node:crypto and WebCrypto: each serves as the oracle every contender is
 // checked against, and is timed as a contender itself. Environment-neutral:
 // each takes its library as an argument, so the page's bundle, which uses

@@ -2,7 +2,7 @@
 // to the core count) against the single-threaded package (ours-simd, the
 // baseline of every ratio) and native hashtree, on the jobs the pool splits:
 // hashInto, merkleizeBlocksBytes and executeHashComputations.
-import {contender, pseudoRandomBytes, splitBytes} from "./cases.js";
+import {contender, pseudoRandomBytes, splitBytes} from "./common.js";
 import {makeHasherCases} from "./cases-hasher.js";
 
 /** Thread counts to time: 1, 2, 4, 8, 16 up to `cores`, and `cores` itself. */

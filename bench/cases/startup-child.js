@@ -1,9 +1,9 @@
-// One start-up measurement of bench/startup.js, in a fresh process of Node,
+// One start-up measurement of bench/cases/startup.js, in a fresh process of Node,
 // Bun or Deno: the time from before `await import(SPECIFIER)` to after the
 // first digest, EXPORT(message), returns (awaited: hash-wasm's is async).
 // Prints {ms, hex}; the caller checks the digest.
 //
-//   node bench/startup-child.js SPECIFIER EXPORT MESSAGE_HEX
+//   node bench/cases/startup-child.js SPECIFIER EXPORT MESSAGE_HEX
 //
 // It imports nothing else, so the package's module graph is the only one the
 // timed import loads.

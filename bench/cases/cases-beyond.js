@@ -9,7 +9,7 @@
 // when the case is made; the runner checks every contender against it
 // before timing. as-sha256 has none of these functions, so the ratios are
 // each contender's time over ours.
-import {concatBytes, contender, oursVariants, pseudoRandomBytes} from "./cases.js";
+import {concatBytes, contender, oursVariants, pseudoRandomBytes} from "./common.js";
 
 /**
  * @typedef {object} BeyondLibs  cases.js's Libs, plus
@@ -112,7 +112,7 @@ async function specs({ours, noble, native}, pbkdf2Iterations) {
  * The cases. pbkdf2Iterations: 100000 in Node, fewer on the page, which also
  * runs on slow CPUs and phones; the case's id and title say the count.
  * @param {BeyondLibs} libs
- * @returns {Promise<import("./cases.js").Case[]>}
+ * @returns {Promise<import("./common.js").Case[]>}
  */
 export async function makeBeyondCases(libs, {pbkdf2Iterations = 100000} = {}) {
   const {native} = libs;

@@ -1,0 +1,118 @@
+// What every cases file of bench/cases/ shares: the shapes of a case and of
+// a contender, the implementation ids in table order, the builders of our
+// contenders and of a contender from one op, and the --filter/--impl
+// selection that bench/node.js, bench/timing/compare.js and the page apply.
+// Environment-neutral ESM: no node: imports and no Node globals.
+
+/**
+ * @typedef {object} Contender  one implementation's way of doing a case's op
+ * @property {string} impl  implementation id, one of `implIds`
+ * @property {() => unknown} run  one op on the case's fixed input; returns its result
+ * @property {boolean} async  run() returns a promise; timed as batches of awaited calls
+ * @property {() => Promise<Uint8Array>} output  run()'s result as bytes (digests
+ *   concatenated in message order), for the check against an oracle before timing
+ * @property {() => void} [before]  call before this contender's output() and timed runs
+ * @property {() => void} [after]  call after them (oursVariants: force and restore our
+ *   portable backend, check the backend)
+ *
+ * @typedef {object} Case
+ * @property {string} id  stable, used by --filter and in results JSON
+ * @property {string} title
+ * @property {string} description  one line: what one op is and what is measured
+ * @property {string} [peerNote]  how peers without this API do the equivalent work
+ * @property {Uint8Array[]} [messages]  what one op hashes, in order: the expected
+ *   output is the concatenation of their SHA-256 digests, which the runner's oracle gives
+ * @property {Uint8Array} [expected]  else the expected output itself, computed by the
+ *   platform's own implementation (cases-beyond.js)
+ * @property {number} opsPerCall  run() does this many ops (ns/op is per op)
+ * @property {string} unit  what one op is: "call" or "hash"
+ * @property {number} [bytesPerOp]  message bytes per op, where MB/s is the natural unit
+ * @property {number} [minSamples]  timed calls per contender per round, at least
+ *   (default 2): the round's figure is their median, so cases with long calls
+ *   and garbage collections in some of them need more
+ * @property {Contender[]} contenders  ours first, then as-sha256, then peers
+ */
+
+import {concatBytes, pseudoRandomBytes} from "sha256-simd-support/bytes.js";
+
+export {concatBytes, pseudoRandomBytes};
+
+/** Implementation ids, in table order. */
+export const implIds = [
+  "ours-simd",
+  "ours-js",
+  "ours-one-shot",
+  "ours-digest-loop",
+  "ours-digest-joined",
+  "pool-1",
+  "pool-2",
+  "pool-4",
+  "pool-8",
+  "pool-16",
+  "as-sha256",
+  "hash-wasm",
+  "noble",
+  "node-crypto",
+  "hashtree",
+  "webcrypto",
+];
+
+/** A --filter regular expression that keeps exactly these case ids. */
+export const idsFilter = (ids) => `^(?:${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`;
+
+/** bytes cut into views of `size` bytes. */
+export function splitBytes(bytes, size) {
+  const parts = [];
+  for (let off = 0; off < bytes.length; off += size) parts.push(bytes.subarray(off, off + size));
+  return parts;
+}
+
+/**
+ * Our contenders, {impl, lib, before, after}: the SIMD modules where the
+ * runtime has them, and the portable build forced. Each checks, before it is
+ * checked or timed, that the library runs on the backend its id names, so no
+ * figure is filed under the wrong one.
+ */
+export function oursVariants({ours}) {
+  const on = (impl, lib, backend, force = () => {}, after = undefined) => ({
+    impl,
+    lib,
+    after,
+    before() {
+      force();
+      if (lib.backend === backend) return;
+      // The runner calls after() only once before() has returned: restore here.
+      after?.();
+      throw new Error(`${impl} runs on the ${lib.backend} backend, not ${backend}`);
+    },
+  });
+  const variants = [];
+  if (ours.simdEnabled) variants.push(on("ours-simd", ours, "simd"));
+  variants.push(on("ours-js", ours, "js", () => ours.reinitializeInstance(false), () => ours.reinitializeInstance()));
+  return variants;
+}
+
+/**
+ * A Contender from one op: run() does the op and returns its result;
+ * bytes(result) gives the digests it holds (default: the result is the
+ * bytes, a typed array or an ArrayBuffer).
+ */
+export function contender(impl, {run, bytes = (r) => r, async = false}, hooks = {}) {
+  const output = async () => {
+    const b = bytes(await run());
+    return (b instanceof ArrayBuffer ? new Uint8Array(b) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength)).slice();
+  };
+  return {impl, run, async, output, ...hooks};
+}
+
+/**
+ * The cases whose id matches `filter`, each with the contenders whose impl id
+ * matches `impl` (both regular expressions; null keeps all): the --filter and
+ * --impl of bench/node.js, and the page's ?filter= and ?impl=.
+ */
+export function selectCases(cases, {filter, impl}) {
+  const keep = impl ? new RegExp(impl) : null;
+  return cases
+    .filter((c) => !filter || new RegExp(filter).test(c.id))
+    .map((c) => (keep ? {...c, contenders: c.contenders.filter((k) => keep.test(k.impl))} : c));
+}
