@@ -141,10 +141,6 @@ XVFB := $(if $(DISPLAY),,xvfb-run -a)
 test-bench: deps
 	cd bench && $(XVFB) npx mocha
 
-# The suite on every engine the package supports (test/scripts/matrix.js): Node 18
-# (smoke test), the system Node, Node 22, 24 and 26, Bun, Deno, Chromium,
-# Firefox ESR, WebKitGTK and WPE WebKit, then a table of engine -> passed/failed.
-# ENGINES="bun deno" runs only those (the ids are in test/scripts/matrix.js).
 # Inputs past 2^32 bytes, HMAC of 4 GiB and a part that node:crypto refuses
 # (test/slow/): minutes, and about 10 GiB of memory.
 test-slow: deps
@@ -158,6 +154,10 @@ test-consumers: deps
 test-consumers-save: deps
 	node test/consumers/run.js --save
 
+# The suite on every engine the package supports (test/scripts/matrix.js): Node 18
+# (smoke test), the system Node, Node 22, 24 and 26, Bun, Deno, Chromium,
+# Firefox ESR, WebKitGTK and WPE WebKit, then a table of engine -> passed/failed.
+# ENGINES="bun deno" runs only those (the ids are in test/scripts/matrix.js).
 test-matrix: deps
 	node test/scripts/matrix.js $(ENGINES)
 
