@@ -99,7 +99,7 @@ NATIVE_simd128 := -DSHA256_SIMDE $(NATIVE_SRC) $(CORE_SIMD_SRC) $(LANES_SRC)
 NATIVE_scalar := $(NATIVE_SRC)
 SEED ?= $$(date +%s)
 
-$(BUILD)/native/test-%: test/native/test.cpp test/native/reference.h $(NATIVE_SRC) $(CORE_SIMD_SRC) $(LANES_SRC) $(HEADERS)
+$(BUILD)/native/test-%: test/native/test.cpp test/native/check.h test/native/reference.h $(NATIVE_SRC) $(CORE_SIMD_SRC) $(LANES_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(NATIVE_CXX) $(NATIVE_FLAGS) $(NATIVE_$*) $< -lcrypto -o $@
 
@@ -175,15 +175,15 @@ bench: deps
 # README's tables come from its results files, and from bench-engine's.
 bench-full: deps
 	node bench/node.js --hasher --pool --beyond $(BENCH_ARGS)
-	node bench/portable.js
+	node bench/portable.js --save
 	node bench/ssz.js
 
 # The portable backend against @noble/hashes where wasm is missing: Node with
 # its JIT and wasm refused, Node --jitless, and Hermes (docs/performance-notes.md).
 bench-portable: deps
-	node bench/portable.js
-	node --jitless bench/portable.js
-	node bench/portable.js --hermes
+	node bench/portable.js --save
+	node --jitless bench/portable.js --save
+	node bench/portable.js --hermes --save
 
 # The same benchmark on another engine, a full run of every case of
 # bench/cases/cases.js and cases-hasher.js, each engine fetched by npm

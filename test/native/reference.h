@@ -29,6 +29,8 @@ namespace ref {
 
 using Digest = std::array<uint8_t, 32>;
 
+inline bool equal(const uint8_t* a, const uint8_t* b, size_t n) { return n == 0 || memcmp(a, b, n) == 0; }
+
 inline Digest sha256(const uint8_t* data, size_t len) {
   Digest d;
   unsigned int n = 0;
