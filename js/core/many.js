@@ -57,73 +57,87 @@ export function digestParts(parts) {
 // I/O buffer, before the messages themselves.
 const perMessage = 32 + 4;
 
+/** @typedef {Uint8Array | Uint8Array[]} Output 32 bytes per message, or an Array of digests. */
+
 /**
- * Hashes messages[from, to), whose lengths and bytes fit the buffer together, into output at 32 * from.
+ * Puts `d`, 32 bytes, as the digest of message i: into output at 32 * i, or
+ * as an array of its own (alloc.js), sharing no buffer with the others.
+ * @param {Output} output
+ * @param {number} i
+ * @param {Uint8Array} d
+ */
+function put(output, i, d) {
+  if (Array.isArray(output)) output[i] = digestOf(d);
+  else setBytes(output, d, 32 * i);
+}
+
+/**
+ * Hashes the messages at the indices in `batch`, whose lengths and bytes fit
+ * the buffer together, each to its place in output; empties `batch`.
  * @param {Uint8Array[]} messages
  * @param {number[]} lengths
- * @param {number} from
- * @param {number} to
- * @param {Uint8Array} output
+ * @param {number[]} batch
+ * @param {Output} output
  */
-function digestBatch(messages, lengths, from, to, output) {
-  const count = to - from;
+function digestBatch(messages, lengths, batch, output) {
+  const count = batch.length;
   let at = perMessage * count;
-  for (let i = from; i < to; i++) {
-    ioWords[8 * count + i - from] = lengths[i];
+  for (let k = 0; k < count; k++) {
+    const i = batch[k];
+    ioWords[8 * count + k] = lengths[i];
     ioBytes.set(messages[i], at);
     at += lengths[i];
   }
   many().digest_many(ioPtr, ioPtr + perMessage * count, ioPtr + 32 * count, count);
-  setBytes(output, ioView(32 * count), 32 * from);
+  if (!Array.isArray(output) && batch[count - 1] - batch[0] === count - 1) {
+    setBytes(output, ioView(32 * count), 32 * batch[0]);
+  } else {
+    for (let k = 0; k < count; k++) put(output, batch[k], ioBytes.subarray(32 * k, 32 * k + 32));
+  }
+  batch.length = 0;
 }
 
 /**
- * Hashes one message too long to share the buffer, on the streaming context, into output at 32 * index.
+ * Hashes one message too long to share the buffer, on the streaming context, to its place in output.
  * @param {Uint8Array} message
  * @param {number} n
  * @param {number} index
- * @param {Uint8Array} output
+ * @param {Output} output
  */
 function digestAlone(message, n, index, output) {
   core.sha256_init(ctxPtr);
   absorb(message, n);
   core.sha256_final(ctxPtr, ioPtr);
-  setBytes(output, ioDigest, 32 * index);
+  put(output, index, ioDigest);
 }
 
 /**
  * @param {{items: Uint8Array[], lengths: number[]}} list The messages, checked (byteList), and their lengths.
- * @param {Uint8Array} output
+ * @param {Output} output
  */
 function digestAllInto({items, lengths}, output) {
-  let from = 0;
+  /** @type {number[]} */
+  const batch = [];
   let bytes = 0;
   for (let i = 0; i < items.length; i++) {
     const n = lengths[i];
-    // Where digest() would hand it to node:crypto (native.js), so does this.
+    // Where digest() would hand it to node:crypto (native.js), so does this; the
+    // others gather into full batches (performance-notes, "digest_many's lanes").
     const theirs = n >= native.min ? native.raw(items[i]) : null;
     if (theirs !== null) {
-      if (from < i) digestBatch(items, lengths, from, i, output);
-      setBytes(output, theirs, 32 * i);
-      from = i + 1;
-      bytes = 0;
-      continue;
-    }
-    if (perMessage + n > ioSize) {
-      if (from < i) digestBatch(items, lengths, from, i, output);
+      put(output, i, theirs);
+    } else if (perMessage + n > ioSize) {
       digestAlone(items[i], n, i, output);
-      from = i + 1;
-      bytes = 0;
-      continue;
+    } else {
+      if (perMessage * (batch.length + 1) + bytes + n > ioSize) {
+        digestBatch(items, lengths, batch, output);
+        bytes = 0;
+      }
+      batch.push(i);
+      bytes += n;
     }
-    if (perMessage * (i + 1 - from) + bytes + n > ioSize) {
-      digestBatch(items, lengths, from, i, output);
-      from = i;
-      bytes = 0;
-    }
-    bytes += n;
   }
-  if (from < items.length) digestBatch(items, lengths, from, items.length, output);
+  if (batch.length > 0) digestBatch(items, lengths, batch, output);
 }
 
 /**
@@ -153,13 +167,8 @@ export function digestManyInto(messages, output) {
  */
 export function digestMany(messages) {
   const list = byteList(messages, "messages", "digestMany");
-  const count = list.items.length;
-  const all = new Uint8Array(32 * count);
-  digestAllInto(list, all);
-  // Each digest an array apart (alloc.js), so that none shares its buffer with the others.
-  const out = new Array(count);
-  for (let i = 0; i < count; i++) {
-    out[i] = digestOf(all.subarray(32 * i, 32 * i + 32));
-  }
+  /** @type {Uint8Array[]} */
+  const out = new Array(list.items.length);
+  digestAllInto(list, out);
   return out;
 }

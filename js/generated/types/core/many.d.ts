@@ -18,3 +18,7 @@ export function digestManyInto(messages: readonly Uint8Array[], output: Uint8Arr
  * @throws {TypeError} when `messages` is not an Array of Uint8Array.
  */
 export function digestMany(messages: readonly Uint8Array[]): Uint8Array[];
+/**
+ * 32 bytes per message, or an Array of digests.
+ */
+export type Output = Uint8Array | Uint8Array[];
