@@ -2,14 +2,18 @@
 //   node bench/portable.js               Node, JIT on, wasm refused (sha256-simd/portable)
 //   node --jitless bench/portable.js     Node without a JIT (no WebAssembly)
 //   node bench/portable.js --hermes      Hermes 0.12, on a bundle lowered as Metro does
-// --out FILE writes the rows as JSON beside the engine and date.
+// --save writes the rows, with the engine, the modules measured and the CPU,
+// to bench/results/portable_<engine>_<cpu>_<date>.json; --out FILE elsewhere.
 import {execFileSync} from "node:child_process";
 import {mkdirSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {hermesBundle, hermesPath} from "sha256-simd-support/hermes.js";
+import {buildInfo, environment, resultsDir} from "./report/results-files.js";
+import {resultsFileName} from "./report/results.js";
 
 const args = process.argv.slice(2);
-const out = args.includes("--out") ? args[args.indexOf("--out") + 1] : null;
+const outArg = args.includes("--out") ? args[args.indexOf("--out") + 1] : null;
 const here = fileURLToPath(new URL(".", import.meta.url));
 
 let engine;
@@ -40,4 +44,16 @@ for (const r of rows) {
     `  ${r.case.padEnd(24)} ours ${r.oursBestNs.toFixed(0)} / ${r.oursMedianNs.toFixed(0)}   noble ${r.nobleBestNs.toFixed(0)} / ${r.nobleMedianNs.toFixed(0)}   noble/ours ${r.ratioBest.toFixed(2)}x / ${r.ratioMedian.toFixed(2)}x`,
   );
 }
-if (out) writeFileSync(out, JSON.stringify({engine, date: new Date().toISOString().slice(0, 10), rows}, null, 2) + "\n");
+const env = environment();
+const doc = {engine, date: env.date.slice(0, 10), build: buildInfo(), env, rows};
+const out = outArg ?? (args.includes("--save") ? join(resultsDir, `portable_${resultsFileName({...env, runtime: engine.split(" ")[0], runtimeVersion: engineVersion()})}`) : null);
+if (out) {
+  writeFileSync(out, JSON.stringify(doc, null, 2) + "\n");
+  console.log(`written to ${out}`);
+}
+
+/** "24.22.3-jitless", "0.12.0": the engine's version, and how it ran where that differs. */
+function engineVersion() {
+  const [, version, how] = engine.split(" ");
+  return version.replace(/^v/, "") + (how === "--jitless" ? "-jitless" : "");
+}

@@ -65,7 +65,7 @@ export function sectionRuns(files, wasm, prefix) {
 }
 
 /** "AMD EPYC (family 26, model 2, 2 cores)": the model name alone covers several CPUs. */
-function cpuName(e) {
+export function cpuName(e) {
   const model = Number.isInteger(e.cpuFamily) ? `family ${e.cpuFamily}, model ${e.cpuModel}, ` : "";
   return `${e.cpu} (${model}${e.cores} cores)`;
 }

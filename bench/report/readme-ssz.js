@@ -1,6 +1,7 @@
 // The table of ssz's BeaconState workload (bench/ssz.js prints it), and the
 // README's, from the newest ssz_*.json in bench/results/ whose modules are
 // the committed ones.
+import {cpuName} from "./readme-runs.js";
 import {sameBuild} from "./results.js";
 import {formatTime, grid} from "./table.js";
 
@@ -27,7 +28,7 @@ export function sszTable(doc, name) {
     return [title, ...ids.map((h) => `${ms(s[h].medianMs)} (best ${ms(s[h].bestMs)})`), ratio("ours", "pool"), ratio("hashtree", "ours")];
   });
   return [
-    `Node ${e.runtimeVersion}, ${e.cpu} (${e.cores} cores), ${w.validators.toLocaleString("en")} validators of which ${w.modified.toLocaleString("en")} modified, ` +
+    `Node ${e.runtimeVersion}, ${cpuName(e)}, ${w.validators.toLocaleString("en")} validators of which ${w.modified.toLocaleString("en")} modified, ` +
       `median of ${doc.options.rounds} interleaved runs (best in brackets), each on a fresh state` +
       (name ? `; from [\`${name}\`](bench/results/${name}).` : "."),
     "",

@@ -10,7 +10,8 @@
 import {consumersSection} from "./readme-consumers.js";
 import {sizesSection} from "./readme-sizes.js";
 import {sszSection} from "./readme-ssz.js";
-import {engineName, engines, headlineEngine, inEngineOrder, matchingResults, newestPerEngine, sectionRuns, source} from "./readme-runs.js";
+import {cpuName, engineName, engines, headlineEngine, inEngineOrder, matchingResults, newestPerEngine, sectionRuns, source} from "./readme-runs.js";
+import {sameBuild} from "./results.js";
 import {startupCase} from "../cases/startup.js";
 import {formatRatio, formatTime, grid, implName} from "./table.js";
 
@@ -165,11 +166,18 @@ export function fillMarkers(text, sections) {
 
 /**
  * The portable backend against @noble/hashes, one row per engine, from the
- * portable_*.json files of bench/portable.js (make bench-portable).
+ * newest portable_*.json file per engine of the committed modules
+ * (bench/portable.js --save, make bench-portable).
  */
-function portableSection(files) {
-  const runs = files.filter(({name}) => name.startsWith("portable_"));
-  if (runs.length === 0) return "No portable_*.json file in `bench/results/`.";
+function portableSection(files, wasm) {
+  /** @type {Map<string, {name: string, doc: any}>} */
+  const newest = new Map();
+  for (const f of files) {
+    if (!f.name.startsWith("portable_") || !sameBuild(f.doc.build, wasm)) continue;
+    if (!newest.has(f.doc.engine) || newest.get(f.doc.engine).doc.env.date < f.doc.env.date) newest.set(f.doc.engine, f);
+  }
+  const runs = [...newest.values()];
+  if (runs.length === 0) return "No portable_*.json file of the committed modules in `bench/results/`: run `make bench-portable`.";
   const cases = runs[0].doc.rows.map((r) => r.case);
   const lines = [
     `| engine | ${cases.join(" | ")} |`,
@@ -177,7 +185,7 @@ function portableSection(files) {
     ...runs.map(({doc}) => `| ${doc.engine} | ${doc.rows.map((r) => `${r.ratioBest.toFixed(2)}× (median ${r.ratioMedian.toFixed(2)}×)`).join(" | ")} |`),
     "",
     "@noble/hashes' time over the portable backend's, best of 7 interleaved rounds; from " +
-      runs.map(({name, doc}) => `[\`${name}\`](bench/results/${name}) (${doc.date})`).join(", ") + ".",
+      runs.map(({name, doc}) => `[\`${name}\`](bench/results/${name}) (${cpuName(doc.env)}, ${doc.date})`).join(", ") + ".",
   ];
   return lines.join("\n");
 }
@@ -219,7 +227,7 @@ export function generate(readme, files, wasm) {
     headline: headlineSection(matching),
     engines: ratioSection(matching),
     pool: poolSection(poolResults(files, wasm)),
-    portable: portableSection(files),
+    portable: portableSection(files, wasm),
     beyond: beyondSection(files, wasm),
     startup: startupSection(files, wasm),
     sizes: sizesSection(files, wasm),

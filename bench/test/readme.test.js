@@ -113,11 +113,19 @@ const sszFiles = [
   {name: "ssz_node-24.2.0_b.json", doc: sszDoc({date: "2026-12-01T03:00:00Z", quick: true})},
   {name: "ssz_node-24.2.0_c.json", doc: sszDoc({date: "2026-12-01T04:00:00Z", wasm: other})},
 ];
-/** A run of bench/portable.js. */
-const portableFile = {
-  name: "portable_node-24.2.0-jitless_a.json",
-  doc: {engine: "node v24.2.0 --jitless", date: "2026-12-01", rows: [{case: "digest64", ratioBest: 2, ratioMedian: 1.9}]},
-};
+/** Runs of bench/portable.js: the newest of the committed modules counts, per engine. */
+const portableDoc = ({date, wasm = committed, ratio}) => ({
+  engine: "node v24.2.0 --jitless",
+  date: date.slice(0, 10),
+  build: {commit: "abc", wasm},
+  env: {date, cpu: "AMD EPYC", cpuFamily: 26, cpuModel: 2, cores: 2},
+  rows: [{case: "digest64", ratioBest: ratio, ratioMedian: 1.9}],
+});
+const portableFiles = [
+  {name: "portable_node-24.2.0-jitless_a.json", doc: portableDoc({date: "2026-12-01T02:00:00Z", ratio: 2})},
+  {name: "portable_node-24.2.0-jitless_b.json", doc: portableDoc({date: "2026-11-30T02:00:00Z", ratio: 3})},
+  {name: "portable_node-24.2.0-jitless_c.json", doc: portableDoc({date: "2026-12-02T02:00:00Z", ratio: 4, wasm: other})},
+];
 
 const readme =
   "top\n<!-- bench:start headline -->\nhand-written\n<!-- bench:end -->\nmiddle\n<!-- bench:start engines -->\n<!-- bench:end -->\n" +
@@ -153,13 +161,14 @@ describe("README tables from bench/results/ (bench/readme.js)", function () {
     assert.match(out, /Not shown, for want of a results file of the committed modules: Node 22, Node 26, Bun, Chromium, Firefox, WebKitGTK\./);
     assert.match(out, /\| digest64 \| 100 ns \| 150 ns \| 175 ns \| \*\*1\.75×\*\* \|/);
     assert.match(out, /bench\/results\/node-24\.2\.0_a\.json/);
-    assert.match(out, /No portable_\*\.json file in `bench\/results\/`\./);
+    assert.match(out, /No portable_\*\.json file of the committed modules in `bench\/results\/`/);
   });
 
-  it("writes the portable backend's ratios against noble from the portable_*.json files", function () {
-    const out = generate(readme, [...files, portableFile], committed);
-    assert.match(out, /\| engine \| digest64 \|\n\|---\|---\|\n\| node v24\.2\.0 --jitless \| 2\.00× \(median 1\.90×\) \|/);
-    assert.match(out, /bench\/results\/portable_node-24\.2\.0-jitless_a\.json/);
+  it("writes the portable backend's ratios against noble from each engine's newest portable_*.json file of the committed modules, naming the CPU", function () {
+    const out = generate(readme, [...files, ...portableFiles], committed);
+    assert.match(out, /\| engine \| digest64 \|\n\|---\|---\|\n\| node v24\.2\.0 --jitless \| 2\.00× \(median 1\.90×\) \|\n\n/);
+    assert.match(out, /bench\/results\/portable_node-24\.2\.0-jitless_a\.json\) \(AMD EPYC \(family 26, model 2, 2 cores\), 2026-12-01\)/);
+    assert.doesNotMatch(out, /jitless_[bc]\.json/);
   });
 
   it("writes Node 24's newest run of the beyond-* cases as a table of every contender's time over ours, naming the others", function () {
