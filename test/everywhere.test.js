@@ -11,7 +11,6 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {promisify} from "node:util";
-import {gzipSync} from "node:zlib";
 import * as esbuild from "esbuild";
 import {expected} from "./fixtures/everywhere.js";
 import {chromiumMissing, collectErrors, launchChromium} from "./support/chromium.js";
@@ -219,30 +218,3 @@ async function fetchWhenUp(url, log) {
   }
   throw new Error(`workerd did not answer at ${url}:\n${log()}`);
 }
-
-// Bytes of `export {digest} from "sha256-simd"`, bundled by esbuild
-// (--bundle --minify, ESM, platform browser) and gzipped at level 9, per
-// export condition: what a bundle of the package costs an application. A
-// budget is today's size; a change that grows a bundle past it fails here and
-// says so. (@chainsafe/as-sha256 1.2.5 measures about 9.9 KB the same way.)
-// The per-engine table of js/engine.js took each budget up by 100 bytes.
-const budgets = [
-  {name: "default (SIMD and portable backends)", conditions: [], bytes: 9888},
-  {name: "react-native (portable backend alone)", conditions: ["react-native"], bytes: 6000},
-  {name: "workerd (the .wasm files apart)", conditions: ["workerd", "worker", "browser"], bytes: 6000},
-];
-
-describe("bundle sizes, within their budgets", function () {
-  for (const {name, conditions, bytes} of budgets) {
-    it(`${name}: at most ${bytes} bytes gzipped`, async function () {
-      const out = await build(`export {digest} from "sha256-simd";`, {conditions, platform: "browser", external: ["*.wasm"], minify: true});
-      const code = out.contents;
-      const size = gzipSync(code, {level: 9}).length;
-      console.log(`      ${name}: ${size} bytes gzipped (${code.length} minified)`);
-      assert.ok(size <= bytes, `${size} bytes gzipped, over the budget of ${bytes}`);
-      // js/generated/*-wasm.js hold the embedded modules, and nothing else does.
-      const embedded = out.inputs.some((path) => /js\/generated\/\w+-wasm\.js$/.test(path));
-      assert.equal(embedded, conditions.length === 0, "embedded wasm bytes only in the default bundle");
-    });
-  }
-});

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import {readFileSync} from "node:fs";
 import * as as from "@chainsafe/as-sha256";
 import {digest, digestMany, digestParts} from "../js/index.js";
+import {NATIVE_FROM, NATIVE_MANY_FROM} from "../js/core/engine.js";
 import {native} from "../js/core/native.js";
 import {useNativeDigest} from "../js/core/node-crypto.js";
 import {assertBytesEqual, pseudoRandomBytes} from "./support/helpers.js";
@@ -40,7 +41,7 @@ function counted(refuses = () => false) {
   };
   return c;
 }
-const use = (c, min) => useNativeDigest(() => c, min);
+const use = (c, min, manyMin = min) => useNativeDigest(() => c, min, manyMin);
 
 // js/core/node.js is imported here, not at the top: its import turns the native
 // path on for every importer, and the rest of the suite tests wasm.
@@ -60,6 +61,11 @@ describe("digest on node:crypto from a length on (js/core/node.js)", function ()
 
   it("is on where the entry found node:crypto, from the measured length", function () {
     assert.ok(saved.digest !== null && Number.isInteger(saved.min) && saved.min >= 0, `native: ${JSON.stringify(saved)}`);
+    assert.ok(Number.isInteger(saved.manyMin) && saved.manyMin >= saved.min, `native: ${JSON.stringify(saved)}`);
+  });
+
+  it("sends digestMany's messages to node:crypto from no shorter a length than digest's, on every runtime", function () {
+    for (const runtime of Object.keys(NATIVE_FROM)) assert.ok(NATIVE_MANY_FROM[runtime] >= NATIVE_FROM[runtime], runtime);
   });
 
   it("gives FIPS 180-4's digests on either path", function () {
@@ -82,12 +88,12 @@ describe("digest on node:crypto from a length on (js/core/node.js)", function ()
     }
   });
 
-  it("sends digestMany's messages from digest's length on, each by its own length, and equals as-sha256", function () {
+  it("sends digestMany's messages from its own length on, each by its own length, and equals as-sha256", function () {
     const c = counted();
-    use(c, 100);
-    const messages = [10, 99, 100, 5000, 0, 301, 64].map((n) => pseudoRandomBytes(n, n + 3));
+    use(c, 100, 1000);
+    const messages = [10, 99, 100, 999, 1000, 5000, 0, 301, 64].map((n) => pseudoRandomBytes(n, n + 3));
     const out = digestMany(messages);
-    assert.equal(c.calls, 3);
+    assert.equal(c.calls, 2);
     messages.forEach((m, i) => assertBytesEqual(out[i], as.digest(m), `message ${i} (${m.length} bytes)`));
   });
 

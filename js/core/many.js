@@ -2,7 +2,7 @@
 // without concatenating them, and digestMany, one digest per message, four
 // messages at a time on the lanes (cpp/many.cpp).
 import * as backends from "#many";
-import {digestOf} from "./alloc.js";
+import {digestAt, digestOf} from "./alloc.js";
 import {byteList, bytesLength, setBytes} from "./check.js";
 import {ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, ioView, ioWords} from "./io.js";
 import {lanes} from "./lanes.js";
@@ -89,10 +89,12 @@ function digestBatch(messages, lengths, batch, output) {
     at += lengths[i];
   }
   many().digest_many(ioPtr, ioPtr + perMessage * count, ioPtr + 32 * count, count);
-  if (!Array.isArray(output) && batch[count - 1] - batch[0] === count - 1) {
+  if (Array.isArray(output)) {
+    for (let k = 0; k < count; k++) output[batch[k]] = digestAt(ioBytes, 32 * k);
+  } else if (batch[count - 1] - batch[0] === count - 1) {
     setBytes(output, ioView(32 * count), 32 * batch[0]);
   } else {
-    for (let k = 0; k < count; k++) put(output, batch[k], ioBytes.subarray(32 * k, 32 * k + 32));
+    for (let k = 0; k < count; k++) setBytes(output, ioBytes.subarray(32 * k, 32 * k + 32), 32 * batch[k]);
   }
   batch.length = 0;
 }
@@ -121,9 +123,9 @@ function digestAllInto({items, lengths}, output) {
   let bytes = 0;
   for (let i = 0; i < items.length; i++) {
     const n = lengths[i];
-    // Where digest() would hand it to node:crypto (native.js), so does this; the
-    // others gather into full batches (performance-notes, "digest_many's lanes").
-    const theirs = n >= native.min ? native.raw(items[i]) : null;
+    // Long messages to node:crypto (native.js); the others gather into full
+    // batches for the lanes (performance-notes, "digest_many's lanes").
+    const theirs = n >= native.manyMin ? native.raw(items[i]) : null;
     if (theirs !== null) {
       put(output, i, theirs);
     } else if (perMessage + n > ioSize) {

@@ -9,7 +9,7 @@ import {native} from "./native.js";
 const EMPTY_HEX = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
 function off() {
-  Object.assign(native, {min: Infinity, digest: null, parts: null, raw: null});
+  Object.assign(native, {min: Infinity, manyMin: Infinity, digest: null, parts: null, raw: null});
 }
 
 // Copied into the package's own digest array (alloc.js), not viewed: a view
@@ -74,14 +74,15 @@ function useCrypto(c) {
 
 /**
  * Hands long inputs to the node:crypto that `getCrypto()` returns, from the
- * length js/core/engine.js gives for this runtime (or `min`), loading it at the first
- * of them. Where it returns nothing (Node before 20.16 has no
+ * lengths js/core/engine.js gives for this runtime (or `min` and `manyMin`),
+ * loading it at the first of them. Where it returns nothing (Node before 20.16 has no
  * process.getBuiltinModule), or a node:crypto that fails, every input stays
  * on wasm.
  * @param {() => any} getCrypto
  * @param {number} [min]
+ * @param {number} [manyMin]
  */
-export function useNativeDigest(getCrypto, min = nativeFrom()) {
+export function useNativeDigest(getCrypto, min = nativeFrom().min, manyMin = nativeFrom().manyMin) {
   /** @type {(f: "digest" | "parts" | "raw") => (x: any) => Uint8Array | null} */
   const load = (f) => (x) => {
     let c = null;
@@ -94,5 +95,5 @@ export function useNativeDigest(getCrypto, min = nativeFrom()) {
     else off();
     return native[f] === null ? null : native[f](x);
   };
-  Object.assign(native, {min, digest: load("digest"), parts: load("parts"), raw: load("raw")});
+  Object.assign(native, {min, manyMin, digest: load("digest"), parts: load("parts"), raw: load("raw")});
 }
