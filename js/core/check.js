@@ -2,7 +2,7 @@
 // module's memory: the caller's code (getters, Proxies, iterators) may call
 // the package again while an argument is read, never between staging and
 // hashing. Each check throws before the memory is touched.
-import {BLOCK, CHUNK, levelsOf} from "./sizes.js";
+import {BLOCK, CHUNK} from "./sizes.js";
 
 const typedArray = Object.getPrototypeOf(Uint8Array.prototype);
 /** @param {string} name @returns {(this: unknown) => any} */
@@ -135,8 +135,8 @@ export function byteList(x, name, fn) {
  * @param {number} padFor
  * @returns {number}
  */
-function layerCount(padFor) {
-  const levels = levelsOf(padFor);
+function levelsOf(padFor) {
+  const levels = Math.ceil(Math.log2(padFor));
   // Infinity or NaN would make persistent-merkle-tree's hashers loop forever
   // or write undefined; here they are an error.
   if (!Number.isFinite(levels)) throw new Error(`Invalid padFor, expect a finite number, got ${padFor}`);
@@ -157,7 +157,7 @@ function layerCount(padFor) {
 export function blocksBytesTree(blocksBytes, padFor) {
   const length = bytesLength(blocksBytes, "blocksBytes", "merkleizeBlocksBytes");
   if (padFor < 1) throw new Error(`Invalid padFor, expect to be greater than 0, got ${padFor}`);
-  const levels = layerCount(padFor);
+  const levels = levelsOf(padFor);
   if (length % BLOCK !== 0) {
     if (length % CHUNK !== 0) {
       throw new Error(`Invalid input length, expect to be multiple of 32 bytes, got ${length}`);
@@ -186,7 +186,7 @@ export function blockArrayTree(blocks, blockLimit, padFor) {
   if (!(Number.isInteger(blockLimit) && blockLimit >= 0)) {
     throw new Error(`Invalid blockLimit, expect a non-negative integer, got ${blockLimit}`);
   }
-  const levels = layerCount(padFor);
+  const levels = levelsOf(padFor);
   // As in persistent-merkle-tree, no block is checked when none is hashed,
   // and all of them are checked otherwise.
   if (blockLimit > 0) {
