@@ -68,8 +68,7 @@ export function copyBySet(dst, src, n, at = 0) {
 }
 
 /** How the 64-byte functions copy their 32- and 64-byte inputs and digests: "loop" or "set" (js/core/engine.js). */
-export const smallCopy = choices.smallCopy;
-export const copySmall = smallCopy === "loop" ? copyByLoop : copyBySet;
+export const copySmall = choices.smallCopy === "loop" ? copyByLoop : copyBySet;
 
 /**
  * The first n bytes of the I/O buffer.

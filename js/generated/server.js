@@ -21,18 +21,18 @@ lid blockLimit, expect a non-negative integer, got ${a}`);let t=TL(L);if(a>0)for
 32;if(a<1)throw new Error(`Invalid nLevel, expect to be greater than 0, got ${a}`);if(L%x!==0)throw new Error(`Invalid input length, expect to be multiple of ${x}\
  for nLevel ${a}, got ${L}`);return{bytesInBatch:x,length:L}}var A,j,z,cx,Z,Dx,Y,mx,yL=[],De=65536;function wL(e){let a=e.memory.buffer;A=e.io_ptr(),j=e.io_size(),z=new Uint8Array(a,A,j),cx=new Int32Array(a,A,j>>2),Z=new Uint8Array(
 a,A,32),Dx=[0,1,2,3].map(L=>new Uint8Array(a,A+32*L,32)),Y=e.ctx_ptr(),mx=new Uint8Array(a,Y,e.ctx_size()),yL.length=0}function Se(e,a,L,x=0){for(let t=0;t<L;t++)
-e[x+t]=a[t]}function Ce(e,a,L,x=0){nx(e,a,x)}var Pe=bx.smallCopy,ox=Pe==="loop"?Se:Ce;function Sx(e){return e>De?z.subarray(0,e):yL[e]??=z.subarray(0,e)}function Dt(e,a,L,x){
+e[x+t]=a[t]}function Ce(e,a,L,x=0){nx(e,a,x)}var ox=bx.smallCopy==="loop"?Se:Ce;function Sx(e){return e>De?z.subarray(0,e):yL[e]??=z.subarray(0,e)}function Dt(e,a,L,x){
 if(!Array.isArray(e)){z.set(e.subarray(a,L),x);return}let t=L+63>>6;for(let n=a>>6;n<t;n++,x+=64)z.set(e[n],x)}function Mx(e,a,L,x,t,n){let o=j-L;for(let u=0,f=0;u<
-a;u+=o,f++){let I=Math.min(o,a-u);Dt(e,u,u+I,L),x(I,f),t!==void 0&&nx(t,Sx(I/n),u/n)}}var St=globalThis.Buffer,ve=typeof St?.allocUnsafe=="function"?(e=0)=>{let a=St.allocUnsafe(e);return new Uint8Array(a.buffer,a.byteOffset,a.byteLength)}:(e=0)=>new Uint8Array(
-e),Px=2048,at=null,Cx=Px;function Fe(){let e=St?.allocUnsafe?.(Px);return e&&e.buffer.byteLength>Px?e:null}function Ct(){if(Cx===Px&&(at=Fe(),Cx=0),at===null)return Cx=
+a;u+=o,f++){let I=Math.min(o,a-u);Dt(e,u,u+I,L),x(I,f),t!==void 0&&nx(t,Sx(I/n),u/n)}}var St=globalThis.Buffer,Pe=typeof St?.allocUnsafe=="function"?(e=0)=>{let a=St.allocUnsafe(e);return new Uint8Array(a.buffer,a.byteOffset,a.byteLength)}:(e=0)=>new Uint8Array(
+e),Px=2048,at=null,Cx=Px;function ve(){let e=St?.allocUnsafe?.(Px);return e&&e.buffer.byteLength>Px?e:null}function Ct(){if(Cx===Px&&(at=ve(),Cx=0),at===null)return Cx=
 Px,new Uint8Array(32);let e;try{e=new Uint8Array(at.buffer,at.byteOffset+Cx,32)}catch{return Cx=Px,Ct()}return Cx+=32,e}var Q=bx.digests==="views"?e=>{let a=Ct();
 return ox(a,e,32),a}:bx.digests==="copied"?e=>new Uint8Array(e):e=>{let a=new Uint8Array(32);return ox(a,e,32),a};function gL(e,a){let L=bx.digests==="views"?Ct():
-new Uint8Array(32);for(let x=0;x<32;x++)L[x]=e[a+x];return L}var xx={min:1/0,manyMin:1/0,digest:null,parts:null,raw:null};var Ue="e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";function Pt(){Object.assign(xx,{min:1/0,manyMin:1/0,digest:null,parts:null,raw:null})}
-function ML(e){return e===null?null:Q(e)}function Je(e){let a=typeof e.hash=="function"?n=>e.hash("sha256",n,"buffer"):n=>e.createHash("sha256").update(n).digest(),
-L=()=>{try{return a(new Uint8Array(0)).toString("hex")===Ue}catch{return!1}},x=()=>(L()||Pt(),null);if(!L())return Pt();let t=n=>{try{let o=a(n);if(o?.length===
+new Uint8Array(32);for(let x=0;x<32;x++)L[x]=e[a+x];return L}var xx={min:1/0,manyMin:1/0,digest:null,parts:null,raw:null};var Fe="e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";function Pt(){Object.assign(xx,{min:1/0,manyMin:1/0,digest:null,parts:null,raw:null})}
+function ML(e){return e===null?null:Q(e)}function Ue(e){let a=typeof e.hash=="function"?n=>e.hash("sha256",n,"buffer"):n=>e.createHash("sha256").update(n).digest(),
+L=()=>{try{return a(new Uint8Array(0)).toString("hex")===Fe}catch{return!1}},x=()=>(L()||Pt(),null);if(!L())return Pt();let t=n=>{try{let o=a(n);if(o?.length===
 32)return o}catch{}return x()};xx.raw=t,xx.digest=n=>ML(t(n)),xx.parts=n=>{try{let o=e.createHash("sha256");for(let u=0;u<n.length;u++)o.update(n[u]);return ML(
-o.digest())}catch{return x()}}}function EL(e,a=kt().min,L=kt().manyMin){let x=t=>n=>{let o=null;try{o=e()}catch{}return typeof o?.createHash=="function"?Je(o):Pt(),
-xx[t]===null?null:xx[t](n)};Object.assign(xx,{min:a,manyMin:L,digest:x("digest"),parts:x("parts"),raw:x("raw")})}var Ft={};zx(Ft,{module:()=>je,portable:()=>IL});var AL=",-,,,-J2/«««,,-«.««,-¨-«-«,-«-«/?>,,,/..,,0,,1---,.-10--LL25-«-m¬µð,73²-82¥.,2 ,=3¦,:3 ¤ ,94 ¤¦,80 ,72 ,65\
+o.digest())}catch{return x()}}}function EL(e,a=kt().min,L=kt().manyMin){let x=t=>n=>{let o=null;try{o=e()}catch{}return typeof o?.createHash=="function"?Ue(o):Pt(),
+xx[t]===null?null:xx[t](n)};Object.assign(xx,{min:a,manyMin:L,digest:x("digest"),parts:x("parts"),raw:x("raw")})}var Ft={};zx(Ft,{module:()=>Ge,portable:()=>IL});var AL=",-,,,-J2/«««,,-«.««,-¨-«-«,-«-«/?>,,,/..,,0,,1---,.-10--LL25-«-m¬µð,73²-82¥.,2 ,=3¦,:3 ¤ ,94 ¤¦,80 ,72 ,65\
 b`¤],57^ab ,49^ab¡ ,38^ab,<4,;6'c>K,m´ì,Y,,q0lL,L-L.<-;7L,L-L.<.7!7/5§8«-ªL.0lL,),.<M3L,),.,M4/lL4)G.N:L4)G-N;M@L3)G/M<L3)G.M\
 =L3)G-M>L3)G,M8L4)G/M?L4)G,M9L-),,\\N1L1)9/.-,32107654;:98M6L-),,LN1L1)9/.-,32107654;:98M/L-),,<N1L1)9/.-,32107654;:98M2L-),,,N1L1)9/.-,32107654;:98M0m,MBm¬¬,MA\
 /lLA),,,L0)Ú-N1)I,NDÓL=L>L8L=L<L8mF£L8mA£L8m3£NCL9L@L:L;L9mC£L9m?£L9mJ£N<L9L;L9L;L=LDnL´ÓL?LCN?L8L>L>L?mF£L?mA£L?m3£N@L<mC£L<m?£L<\
@@ -78,7 +78,7 @@ mJ£N2L1L6L1L6L0L8T.HL5L7N5L3L4L3L5mF£L5mA£L5m3£�
 ¬0b.,m¬³ð,m¬¬¬¬¤b.,m,M-/«L-mì,r0«m,1.lL-m;y0lL-m. m¬³ð,T.,M.8-7L-m. m¬³ð,N,L,mHT.,L,mlT.,L,mhT.,N.mE£L.m:£L.m/¢L,m4T.,N,m;£L,m9£L,m6¢N.b.,7L-m. m¬¬\
 ,N,L.L,T.,b.¬.L-m-M-8-77M-/lL-m´-s0lL-m. m¬¬,T.,L0mÝ	¥M0L-m-M-8-77m¬µð,P,m¬¬,m,L0mãÄÖ,rG8.7/lL.L-L-u0lL,0lL.äM2L/m3y0lL/m. m¬¬,L2Ë</b.¬07m,M,p,,\
 ,,,,HlM1L/m. m¬¬,/¨L,mTr0¨L11L,m-M,L1L1ÌL2L1L1ÎÏÌp,,,,,,4lÏM18-77</b.,L/m-M/7L.m-M.8.1L,m,M,0lL.L-m,sM,7L-m-M-8-7,7,7,771,m,73,m¬´ì,73,m¬¬ì,7=,m¬µð,P,L,\
-L-L.<,7;,m¬µð,P,L,L-<171,m¬47";function ix(e){let a=new Uint8Array(e.length);for(let L=0;L<e.length;L++)a[L]=e.charCodeAt(L)-44;return new WebAssembly.Module(a)}var mt;function vt(e,a,L){if(e=e>>>0,L=L>>>0,e+L>mt.length)throw"trap: invalid memory.fill";mt.fill(a,e,e+L)}function kL(e,a,L){mt.copyWithin(e,a,a+L)}function Ge(e){
+L-L.<,7;,m¬µð,P,L,L-<171,m¬47";function ix(e){let a=new Uint8Array(e.length);for(let L=0;L<e.length;L++)a[L]=e.charCodeAt(L)-44;return new WebAssembly.Module(a)}var mt;function vt(e,a,L){if(e=e>>>0,L=L>>>0,e+L>mt.length)throw"trap: invalid memory.fill";mt.fill(a,e,e+L)}function kL(e,a,L){mt.copyWithin(e,a,a+L)}function Je(e){
 var a=new ArrayBuffer(2097152),L=new Int8Array(a),x=new Int32Array(a),t=new Uint8Array(a),n=Math.imul,o=Math.sqrt,u=1115264;function f(r,i,h){var m=0,l=0,E=0,H=0,
 S=0,P=0,v=0,F=0,U=0,J=0,G=0,K=0,R=0,W=0,V=0,q=0,xt=0,Et=0;if(S=u-80|0,u=S,h)for(;;){for(m=t[i|0]|t[i+1|0]<<8|(t[i+2|0]<<16|t[i+3|0]<<24),x[S>>2]=m<<24|m<<8&16711680|
 (m>>>8&65280|m>>>24),m=t[i+4|0]|t[i+5|0]<<8|(t[i+6|0]<<16|t[i+7|0]<<24),x[S+4>>2]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=t[i+8|0]|t[i+9|0]<<8|(t[i+10|0]<<16|
@@ -141,12 +141,12 @@ i>=0?r=~~i>>>0:r=0,i=(i-+(r>>>0))*4294967296;t:{if(i<4294967296&i>=0){r=~~i>>>0;
 0:0,h=h+1|0;continue}}break}return r|0}function g(){return 112}function M(){return 1049600}function k(){return 1048576}function O(r,i,h){r=r|0,i=i|0,h=h|0,u=1115264,
 f(r,i,h)}function p(r,i){r=r|0,i=i|0,u=1115264,I(r,i)}function s(){return 1024}mt=t;function b(){return a.byteLength/65536|0}return{memory:Object.create(Object.
 prototype,{grow:{},buffer:{get:function(){return a}}}),io_ptr:s,io_size:k,ctx_ptr:M,ctx_size:g,init:c,digest:y,hash64_x1:w,sha256_init:T,sha256_update:d,sha256_final:p,
-compress:O}}function IL(e){return Ge(e)}var je=()=>ix(AL);var Rx=null,Ut=null,rt=null,D,Wx,BL,ze,Ke=[0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,8,1,6,0,65,0,253,17,11];function Jt(e){if(e==="js")return null;if(Rx.
+compress:O}}function IL(e){return Je(e)}var Ge=()=>ix(AL);var Rx=null,Ut=null,rt=null,D,Wx,BL,je,ze=[0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,8,1,6,0,65,0,253,17,11];function Jt(e){if(e==="js")return null;if(Rx.
 module===null||typeof WebAssembly!="object"||WebAssembly===null)return"WebAssembly is not available";if(rt===null)return null;let a=!1;try{a=WebAssembly.validate(
-new Uint8Array(Ke))}catch{}return a?`compiling WebAssembly was refused (${rt.message})`:"this runtime does not support WebAssembly SIMD"}function Re(e){if(e==="\
-js")return Rx.portable();try{Ut??=Rx.module()}catch(a){throw rt=a,a}return new WebAssembly.Instance(Ut,{}).exports}function Gt(e){let a=Re(e),L=e==="simd",x=L?bx.
-singleStream:null;if(a.init(x==="scalar"?1:0)===0)throw new Error("sha256-simd: the module's constants failed their check");wL(a),D=a,Wx=e,BL=L,ze=x}function HL(e){
-if(e===void 0){if(Jt("simd")===null)try{Gt("simd");return}catch{}Gt("js");return}We(e?"simd":"js","reinitializeInstance")}function We(e,a="useBackend"){if(e!=="\
+new Uint8Array(ze))}catch{}return a?`compiling WebAssembly was refused (${rt.message})`:"this runtime does not support WebAssembly SIMD"}function Ke(e){if(e==="\
+js")return Rx.portable();try{Ut??=Rx.module()}catch(a){throw rt=a,a}return new WebAssembly.Instance(Ut,{}).exports}function Gt(e){let a=Ke(e),L=e==="simd",x=L?bx.
+singleStream:null;if(a.init(x==="scalar"?1:0)===0)throw new Error("sha256-simd: the module's constants failed their check");wL(a),D=a,Wx=e,BL=L,je=x}function HL(e){
+if(e===void 0){if(Jt("simd")===null)try{Gt("simd");return}catch{}Gt("js");return}Re(e?"simd":"js","reinitializeInstance")}function Re(e,a="useBackend"){if(e!=="\
 simd"&&e!=="js")throw new TypeError(`useBackend: "simd" or "js", got ${e}`);let L=`${a}(${a==="useBackend"?`"${e}"`:e==="simd"})`,x=Jt(e);if(x!==null)throw new Error(
 `${L}: ${x}`);try{Gt(e)}catch(t){throw new Error(`${L}: ${Jt(e)??t.message}`,{cause:t})}}function OL(e,a=!0){!a&&Rx!==null||(Rx=e,Ut=null,rt=null,HL())}function hx(e,a){let L=null,x=null,t=null;return()=>(x!==D&&(Wx==="js"?t=e.portable?.({memory:D.memory,
 ...a()})??null:(L??=e.module(),t=new WebAssembly.Instance(L,{env:{memory:D.memory},sha256:a()}).exports),x=D),t)}function sx(e,a,L,x,t,n){let{h0:o,h1:u,h2:f,h3:I,h4:N,h5:d,h6:T,h7:w}=e??{};if(typeof e!="object"||!(typeof o=="number"&&typeof u=="number"&&typeof f=="number"&&
@@ -154,8 +154,8 @@ typeof I=="number")||typeof N!="number"||typeof d!="number"||typeof T!="number"|
  must be a HashObject with numeric h0..h7, got ${Kx(e)}`)}a[L]=o,a[L+1]=u,a[L+2]=f,a[L+3]=I,a[L+4]=N,a[L+5]=d,a[L+6]=T,a[L+7]=w}function Ex(e,a,L){let x=e[a],t=e[a+
 1],n=e[a+2],o=e[a+3],u=e[a+4],f=e[a+5],I=e[a+6],N=e[a+7];L.h0=x,L.h1=t,L.h2=n,L.h3=o,L.h4=u,L.h5=f,L.h6=I,L.h7=N}function Nx(e,a){return e[a]|e[a+1]<<8|e[a+2]<<
 16|e[a+3]<<24}function px(e,a,L){e[a]=L,e[a+1]=L>>8,e[a+2]=L>>16,e[a+3]=L>>24}function DL(e,a,L){L.h0=Nx(e,a),L.h1=Nx(e,a+4),L.h2=Nx(e,a+8),L.h3=Nx(e,a+12),L.h4=
-Nx(e,a+16),L.h5=Nx(e,a+20),L.h6=Nx(e,a+24),L.h7=Nx(e,a+28)}var Tx=()=>({h0:0,h1:0,h2:0,h3:0,h4:0,h5:0,h6:0,h7:0});function Ye(e,a){let L=Tx();return DL(e,a,L),L}
-function Ve(e,a,L){px(a,L,e.h0),px(a,L+4,e.h1),px(a,L+8,e.h2),px(a,L+12,e.h3),px(a,L+16,e.h4),px(a,L+20,e.h5),px(a,L+24,e.h6),px(a,L+28,e.h7)}var jt={};zx(jt,{module:()=>qe,portable:()=>Xe});var SL=",-,,,-;//«««,.««,,,.O.2^ab5b`¤],,/¢2¥.-LL/21,-,-.25-«-m¼¬,73G.7¤`,05b`¤`,/4-16\vs1Ô>.?§0«O,m¼.NBP,L.m0{0lL.m.¢ME/lLB\
+Nx(e,a+16),L.h5=Nx(e,a+20),L.h6=Nx(e,a+24),L.h7=Nx(e,a+28)}var Tx=()=>({h0:0,h1:0,h2:0,h3:0,h4:0,h5:0,h6:0,h7:0});function We(e,a){let L=Tx();return DL(e,a,L),L}
+function Ye(e,a,L){px(a,L,e.h0),px(a,L+4,e.h1),px(a,L+8,e.h2),px(a,L+12,e.h3),px(a,L+16,e.h4),px(a,L+20,e.h5),px(a,L+24,e.h6),px(a,L+28,e.h7)}var jt={};zx(jt,{module:()=>Xe,portable:()=>Ve});var SL=",-,,,-;//«««,.««,,,.O.2^ab5b`¤],,/¢2¥.-LL/21,-,-.25-«-m¼¬,73G.7¤`,05b`¤`,/4-16\vs1Ô>.?§0«O,m¼.NBP,L.m0{0lL.m.¢ME/lLB\
 L-b.¬.LBL-mì-b.¸.LBL-m¬-b.´.LBL-mlb.°.m,MDLBm,)5.¬°)70,LBm,)5.°°)70<LBm,)5.´°)70LLBm,)5.¸°)70\\LBm,)5.¼°)70lLBm,)5.À°)70|LBm,)5.Ä°)70LBm,)5.È°)70LBL\
 Bm¬.<.LB),0LN8LB),0<N:)}M7m¬®,MCLB),0N<M4LB),0N=M2LB),0|N>M5LB),0lN?M3LB),0\\N@M6L8M/L:M0LB),0,NAM1/lL1mJ)×-L1m.)Ù-)|L1m?)×-L1m9)Ù-)|)}L1m6)×-L1mB)Ù-)|)}L1L0\
 )}N9L7)zL0)})Ú-L5L2L3)~L4)Ú-L3mF)×-L3m2)Ù-)|L3mA)×-L3m7)Ù-)|)}L3m3)×-L3mE)Ù-)|)})Ú-LC)5.,)Ú-N7)Ú-N4mJ)×-L4m.)Ù-)|L4m?)×-L4m9)Ù-)|)}L4m6)×-L4mB)Ù-)|)}L4L1)}N;L9)\
@@ -213,10 +213,10 @@ m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70Ü-L=T.¸.T.,N-L-),0|L-),0ì-)Ú-L-),0ü-N.mE
 L-),0L-),0\f-)Ú-L-),0-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ì-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70\f-L=T.¸.T.,N-L-),0¬-L-),0-)Ú-L-),0\
 ,N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ü-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70-L=T.°.N>),0\\M1L>),0LM0L>),0<M/L>),0,M7L=T.¬.M-8-77L,L,)\
 ,0,L<)Ú-)70,L,L,),0<L9)Ú-)70<L,L,),0LL:)Ú-)70LL,L,),0\\L3)Ú-)70\\L,L,),0lL;)Ú-)70lL,L,),0|L6)Ú-)70|L,L,),0L5)Ú-)70L,L,),0L4)Ú-)70L=m¼.P,7=,m¼¬,P,L,L-L.<-7;,\
-m¼¬,P,L,L-<.78,m¬¬,m,b,,7";var Xe=null,qe=()=>ix(SL);var zt=hx(jt,()=>({hash64_x1:D.hash64_x1})),Kt=()=>zt()?.hash64_x4??D.hash64_x1;function Ax(e,a,L){Kt()(e,a,L)}var Qe=e=>D.sha256_update(Y,A,e);function rx(e,a){a<=j?(z.set(e),D.sha256_update(Y,A,a)):Mx(ex(e,a),a,0,Qe)}function CL(e){return new Error(`SHA256.${e}: final(\
+m¼¬,P,L,L-<.78,m¬¬,m,b,,7";var Ve=null,Xe=()=>ix(SL);var zt=hx(jt,()=>({hash64_x1:D.hash64_x1})),Kt=()=>zt()?.hash64_x4??D.hash64_x1;function Ax(e,a,L){Kt()(e,a,L)}var qe=e=>D.sha256_update(Y,A,e);function rx(e,a){a<=j?(z.set(e),D.sha256_update(Y,A,a)):Mx(ex(e,a),a,0,qe)}function CL(e){return new Error(`SHA256.${e}: final(\
 ) was already called; call init() to start a new hash`)}var Yx=Symbol("ctx"),Vx=Symbol("finished"),Rt=class{constructor(){this[Yx]=new Uint8Array(mx.length),this[Vx]=
 !1,this.init()}init(){return D.sha256_init(Y),this[Yx].set(mx),this[Vx]=!1,this}update(a){let L=C(a,"data","SHA256.update");if(this[Vx])throw CL("update");return mx.
-set(this[Yx]),rx(a,L),this[Yx].set(mx),this}final(){if(this[Vx])throw CL("final");return mx.set(this[Yx]),D.sha256_final(Y,A),this[Vx]=!0,Q(Z)}};var Wt={};zx(Wt,{module:()=>$e,portable:()=>vL});var PL=`,-,,,-[4/«««,.««,-«,2««««««,1«««««,0««««,,-«,,.12^ab9^ab¡ ,,2^ab4,,2^ab8^ab,-2^ab7^ab ,./¢2\
+set(this[Yx]),rx(a,L),this[Yx].set(mx),this}final(){if(this[Vx])throw CL("final");return mx.set(this[Yx]),D.sha256_final(Y,A),this[Vx]=!0,Q(Z)}};var Wt={};zx(Wt,{module:()=>_e,portable:()=>vL});var PL=`,-,,,-[4/«««,.««,-«,2««««««,1«««««,0««««,,-«,,.12^ab9^ab¡ ,,2^ab4,,2^ab8^ab,-2^ab7^ab ,./¢2\
 ¥.-LL/65,/01,-,2325-«-mü¬#,73x33¥ ,74¥,66,54,40,37¤,22^,14-86:5À-.-«.§O,mLN/P,L,L/<.L-),.\\M0L-),.LM1L,nì,c/\
 m,M-L,m,b.L,L0)7.<L,L1)7.,L,L/mL<,L,L.<.m,M./lL.L/m,f,,L.m-N.mLs9,7/lL,L-m,f,,L-m-N-m,s9,7L/mLP,7$1.0«-§mü¬#,P,mü*",P,mÜ¬#,)8,,,,,,,,,,,,,,,,)70,mì¬#,)8\
 ,,,,,,,,,,,,,,,,)70,mÌ¬#,)8,,,,,,,,,,,,,,,,)70,mÜ¬#,m¬-f,,m¼¬#,)8,,,,,,,,,,,,,,,,)70,mú¬#,m/f,,L-0l/lm\b*",L1m4 m¬¬(3L1mD L1m4¢m¬*/L1mD¢b,,m\f*",L/m,(6,,m\f*\
@@ -229,7 +229,7 @@ lm,M2L,m+",m,f,,L,m-N,mLs9,7/lL2mü+",m,f,,L2m-N2mLs9,7mü¬#,P,7­..-�
 nì,c/L,n,c/L,L.)7.<7'/,mü¬#,P,mÌ+",P,mì¬#,)8,,,,,,,,,,,,,,,,)70,mÜ¬#,)8,,,,,,,,,,,,,,,,)70,mÌ¬#,)8,,,,,,,,,,,,,,,,)70,m¼¬#,)8,,,,,,,,,,,,,,,,)70,.lL.mí,{0lmÌ+\
 ",</mÌ+",L-L.<,mÌ+",m¼¬#,<.m,M-/lL-mÌ+",m,f,,L-m-N-m,s9,78-7m¼¬#,L-L.(6,,7m,M-/lL-m. m¼¬#,N.L.),0,)8bbbbbbbbbbbbbbbb)})70,L-m0N-m<s9,7m,M-L,mÄ°,U.,c.DL,m¼\
 °,U.,c.<L,m´°,U.,c.4L,m¬°,U.,c.,L,m¼¬#,m-<-/lL-m. m¼¬#,N.L.),0,)8)})70,L-m0N-m<s9,7L,mÄ°,U.,c.dL,m¼°,U.,c.\\L,m´°,U.,c.TL,m¬°,U.,c.LL,mL\
-m¼¬#,m-<-m,M-/lL-m¼¬#,m,f,,L-m-N-mì,s9,7mü¬#,P,73,m¬¬",7;,m¬¬",m,mð,(7,7`;var ct;function nt(e,a,L){ct.copyWithin(e,a,a+L)}function Ze(e,a,L){if(e=e>>>0,L=L>>>0,e+L>ct.length)throw"trap: invalid memory.fill";ct.fill(a,e,e+L)}function _e(e){
+m¼¬#,m-<-m,M-/lL-m¼¬#,m,f,,L-m-N-mì,s9,7mü¬#,P,73,m¬¬",7;,m¬¬",m,mð,(7,7`;var ct;function nt(e,a,L){ct.copyWithin(e,a,a+L)}function Qe(e,a,L){if(e=e>>>0,L=L>>>0,e+L>ct.length)throw"trap: invalid memory.fill";ct.fill(a,e,e+L)}function Ze(e){
 var a=e.memory,L=a.buffer,x=new Int8Array(L),t=new Int32Array(L),n=new Uint8Array(L),o=e.sha256_update,u=e.compress,f=e.sha256_final,I=e.sha256_init,N=1949776;function d(p,s,b,r,i){
 p=p|0,s=s|0,b=b|0,r=r|0,i=i|0;var h=0,m=0,l=0;if(N=1949776,N=1949616,x[1949631]=1,s)for(;;){for(h=t[b+4>>2],t[487408]=t[b>>2],t[487409]=h,h=t[b+28>>2],t[487414]=
 t[b+24>>2],t[487415]=h,h=t[b+20>>2],t[487412]=t[b+16>>2],t[487413]=h,h=t[b+12>>2],t[487410]=t[b+8>>2],t[487411]=h,t[487434]=64,t[487435]=0,t[487432]=0,t[487433]=
@@ -268,11 +268,11 @@ t[b+36>>2],t[487420]=t[b+32>>2],t[487421]=m,m=t[b+44>>2],t[487422]=t[b+40>>2],t[
 m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=t[487424],t[487432]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=t[487425],t[487433]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>
 24),m=t[487426],t[487434]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=t[487427],t[487435]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=0;E=m+1949648|0,t[E>>2]=t[m+
 1949712>>2]^t[E>>2],E=m>>>0<28,m=m+4|0,!!E;);if(l=l+1|0,(l|0)==(i|0))break}if(m=s>>>0<32?s:32,nt(p,1949648,m),h=h+1|0,p=p+m|0,s=s-m|0,!s)break}for(p=0,m=0;x[m+1949712|
-0]=0,m=m+1|0,(m|0)!=64;);for(;m=0,x[p+1949680|0]=0,p=p+1|0,(p|0)!=32;);for(;x[m+1949648|0]=0,m=m+1|0,(m|0)!=32;);N=1949776}function k(){Ze(1933312,0,68)}ct=n,k();
-function O(){return L.byteLength/65536|0}return{key_ptr:g,hmac_key:c,hmac_begin:y,hmac_end:w,hmac:T,hkdf_expand:d,pbkdf2:M}}function vL(e){return _e(e)}var $e=()=>ix(PL);var xa=hx(Wt,()=>({compress:D.compress,sha256_init:D.sha256_init,sha256_update:D.sha256_update,sha256_final:D.sha256_final})),ta=64,FL=null,ax,vx;function X(){let e=xa();
-return FL!==e&&(ax=e.key_ptr(),vx=new Uint8Array(D.memory.buffer,ax,ta),FL=e),e}function dx(e){vx.fill(0),mx.fill(0),z.fill(0,0,Math.min(e,j))}var La=new Uint8Array(
+0]=0,m=m+1|0,(m|0)!=64;);for(;m=0,x[p+1949680|0]=0,p=p+1|0,(p|0)!=32;);for(;x[m+1949648|0]=0,m=m+1|0,(m|0)!=32;);N=1949776}function k(){Qe(1933312,0,68)}ct=n,k();
+function O(){return L.byteLength/65536|0}return{key_ptr:g,hmac_key:c,hmac_begin:y,hmac_end:w,hmac:T,hkdf_expand:d,pbkdf2:M}}function vL(e){return Ze(e)}var _e=()=>ix(PL);var $e=hx(Wt,()=>({compress:D.compress,sha256_init:D.sha256_init,sha256_update:D.sha256_update,sha256_final:D.sha256_final})),xa=64,FL=null,ax,vx;function X(){let e=$e();
+return FL!==e&&(ax=e.key_ptr(),vx=new Uint8Array(D.memory.buffer,ax,xa),FL=e),e}function dx(e){vx.fill(0),mx.fill(0),z.fill(0,0,Math.min(e,j))}var ta=new Uint8Array(
 0);function Xx(e,a,L,x,t){if(typeof e!="number")throw new TypeError(`${t}: ${x} must be a number, got ${typeof e}`);if(!Number.isInteger(e)||e<a||e>L)throw new RangeError(
-`${t}: ${x} must be an integer from ${a} to ${L}, got ${e}`)}function qx(e,a,L){return e===void 0?[La,0]:[e,C(e,a,L)]}function kx(e,a){if(a<=j){z.set(e),X().hmac_key(
+`${t}: ${x} must be an integer from ${a} to ${L}, got ${e}`)}function qx(e,a,L){return e===void 0?[ta,0]:[e,C(e,a,L)]}function kx(e,a){if(a<=j){z.set(e),X().hmac_key(
 ax,A,a);return}D.sha256_init(Y),rx(e,a),D.sha256_final(Y,A),X().hmac_key(ax,A,32)}function Qx(e,a){a<=j?(z.set(e),X().hmac(A,ax,A,a)):(X().hmac_begin(Y,ax),rx(e,
 a),X().hmac_end(Y,ax,A))}function ot(){return Q(Z)}function Xt(e,a){let L=C(e,"key","hmac"),x=C(a,"message","hmac");X();try{return kx(e,L),Qx(a,x),ot()}finally{dx(Math.max(L,x))}}var it=Symbol("key"),st=Symbol("\
 start"),Ix=Symbol("ctx"),ft=Symbol("finished"),Yt=Symbol("destroyed");function dt(e,a){if(e[Yt])throw new Error(`HMAC.${a}: destroy() was called; the key is gon\
@@ -282,13 +282,13 @@ return dt(this,"init"),this[Ix].set(this[st]),this[ft]=!1,this}update(a){dt(this
 rx(a,L),this[Ix].set(mx)}finally{dx(L)}return this}final(){dt(this,"final"),UL(this,"final"),X();try{return mx.set(this[Ix]),vx.set(this[it]),X().hmac_end(Y,ax,
 A),this[Ix].fill(0),this[ft]=!0,ot()}finally{dx(32)}}mac(a){dt(this,"mac");let L=C(a,"message","HMAC.mac");X();try{return vx.set(this[it]),Qx(a,L),ot()}finally{
 dx(L)}}destroy(){this[it]?.fill(0),this[st]?.fill(0),this[Ix]?.fill(0),this[Yt]=!0}};var JL=8160;function GL(e,a,L){if(e>j-a)throw new RangeError(`${L}: info must be at most ${j-a} bytes, got ${e}`)}function jL(e,a,L){return z.set(e,L),X().hkdf_expand(
-A,L,ax,A+L,a),z.slice(0,L)}function ea(e,a){let[L]=qx(e,"salt","hkdfExtract");return C(a,"ikm","hkdfExtract"),Xt(L,a)}function aa(e,a,L){let x=C(e,"prk","hkdfEx\
+A,L,ax,A+L,a),z.slice(0,L)}function La(e,a){let[L]=qx(e,"salt","hkdfExtract");return C(a,"ikm","hkdfExtract"),Xt(L,a)}function ea(e,a,L){let x=C(e,"prk","hkdfEx\
 pand"),[t,n]=qx(a,"info","hkdfExpand");if(x<32)throw new RangeError(`hkdfExpand: prk must be at least 32 bytes (RFC 5869), got ${x}`);Xx(L,1,JL,"length","hkdfEx\
-pand"),GL(n,L,"hkdfExpand"),X();try{return kx(e,x),jL(t,n,L)}finally{dx(Math.max(x,L+n))}}function ma(e,a,L,x){let t=C(e,"ikm","hkdf"),[n,o]=qx(a,"salt","hkdf"),
+pand"),GL(n,L,"hkdfExpand"),X();try{return kx(e,x),jL(t,n,L)}finally{dx(Math.max(x,L+n))}}function aa(e,a,L,x){let t=C(e,"ikm","hkdf"),[n,o]=qx(a,"salt","hkdf"),
 [u,f]=qx(L,"info","hkdf");Xx(x,1,JL,"length","hkdf"),GL(f,x,"hkdf"),X();try{return kx(n,o),Qx(e,t),X().hmac_key(ax,A,32),Z.fill(0),jL(u,f,x)}finally{dx(Math.max(
-o,t,x+f))}}function ra(e,a,L,x){let t=C(e,"password","pbkdf2"),n=C(a,"salt","pbkdf2");Xx(L,1,4294967295,"iterations","pbkdf2"),Xx(x,1,2**32-1,"length","pbkdf2");
+o,t,x+f))}}function ma(e,a,L,x){let t=C(e,"password","pbkdf2"),n=C(a,"salt","pbkdf2");Xx(L,1,4294967295,"iterations","pbkdf2"),Xx(x,1,2**32-1,"length","pbkdf2");
 let o=new Uint8Array(x);X();try{kx(e,t),X().hmac_begin(Y,ax),rx(a,n);for(let u=0;u<x;){let f=Math.min(x-u,j);X().pbkdf2(A,f,ax,Y,L,u/32+1),o.set(z.subarray(0,f),
-u),u+=f}return o}catch(u){throw o.fill(0),u}finally{dx(Math.max(t,n,x))}}var qt={};zx(qt,{module:()=>ia,portable:()=>KL});var zL=",-,,,-B0/«««,.««,0««««,,,.c/2^ab4,,2^ab7¤`,-/¢2¥.-LL//../3;-7 ¥,.4-/6ÍF.½F.-§>«mô¬!,L.b.,mø¬!,L-b.,mð¬!,L/\
+u),u+=f}return o}catch(u){throw o.fill(0),u}finally{dx(Math.max(t,n,x))}}var qt={};zx(qt,{module:()=>oa,portable:()=>KL});var zL=",-,,,-B0/«««,.««,0««««,,,.c/2^ab4,,2^ab7¤`,-/¢2¥.-LL//../3;-7 ¥,.4-/6ÍF.½F.-§>«mô¬!,L.b.,mø¬!,L-b.,mð¬!,L/\
 b.,mì¬!,m¬°,b.,m,M-mè' ,m,b.,mØ& ,m,b.,mÔ& ,m,b.,mÌ& ,mÔ& ,b.,mÈ& ,mì¬!,b.,mÄ& ,mÜ& ,b.,mÀ& ,mø¬!,b.,m¼& ,mô¬!,b.,m¸& ,mì' ,b.,m´& ,mð¬!,b.,m°& ,mØ& ,b.,m¬& ,m\
 è' ,b.,/lm¬& ,T.,L-m°& ,T.,T.,N.m´& ,T.,T.,N/uf,,L.L/u0lm¼& ,T.,T.,L.m. T.,M.m¸& ,T.,L-mÌ-N2mÀ& ,T.,N/T.,b.,L2L.m2¢b.0L/T.,M3L2mLN/m,m-m.L.mkN1mduGN5m2 N4\
 (7,L/L3L.mlL1(6,,L/L1m¬-f,,L/L4N/m-L.m/ f,,L/m.L.m1¢f,,L/m/L.m9¢f,,L/m0L.mA¢f,,L/m1L.mI¢f,,L/m2m,f,,L/m4m,g,,L2m,b.8L2L5b.4m°& ,T.,N/L/T.,N/m-b.,L2L\
@@ -309,9 +309,9 @@ T.,b.,m(% ,mÌ' ,T.,b.,mü' ,T.,M.mø' ,T.,M-mô' ,T.,M/m\f% ,mì' ,T.,mð' ,T.,
 ' ,Y,,0lm\f% ,mä& ,T.,b.,m% ,mô& ,T.,b.,m% ,m& ,T.,b.,m% ,m& ,T.,b.,m% ,m$& ,T.,b.,m % ,m´' ,T.,b.,m$% ,mÄ' ,T.,b.,m(% ,mÔ' ,T.,b.,m¼* ,T.,M.m¸* ,T.,M-m´* \
 ,T.,M/m\f% ,m¬* ,T.,m°* ,T.,<,m\f% ,L-m2 mÌ* ,L/L-<,L,L.m1 N-m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L-m% ,),0,N0L0)9/.-,32107654;:98)7,<7më' ,Y,,0lm\f% ,mè& ,T.,b.\
 ,m% ,mø& ,T.,b.,m% ,m\b& ,T.,b.,m% ,m& ,T.,b.,m% ,m(& ,T.,b.,m % ,m¸' ,T.,b.,m$% ,mÈ' ,T.,b.,m(% ,mØ' ,T.,b.,mÜ+ ,T.,M.mØ+ ,T.,M-mÔ+ ,T.,M/m\f% ,mÌ+ ,T.,mÐ+ \
-,T.,<,m\f% ,L-m2 mì+ ,L/L-<,L,L.m1 N,m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L,m% ,),0,N0L0)9/.-,32107654;:98)7,<778,mì¬ ,m,b,,7";var lt;function na(e,a,L){if(e=e>>>0,L=L>>>0,e+L>lt.length)throw"trap: invalid memory.fill";lt.fill(a,e,e+L)}function ca(e,a,L){lt.copyWithin(e,a,a+L)}function oa(e){
+,T.,<,m\f% ,L-m2 mì+ ,L/L-<,L,L.m1 N,m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L,m% ,),0,N0L0)9/.-,32107654;:98)7,<778,mì¬ ,m,b,,7";var lt;function ra(e,a,L){if(e=e>>>0,L=L>>>0,e+L>lt.length)throw"trap: invalid memory.fill";lt.fill(a,e,e+L)}function na(e,a,L){lt.copyWithin(e,a,a+L)}function ca(e){
 var a=e.memory,L=a.buffer,x=new Int8Array(L),t=new Int16Array(L),n=new Int32Array(L),o=new Uint8Array(L),u=e.compress;function f(d,T,w,y){d=d|0,T=T|0,w=w|0,y=y|
-0;var c=0,g=0,M=0,k=0,O=0;if(y)for(;g=n[(M<<2)+w>>2],c=g&63,k=c>>>0<56?1:2,O=k<<6,na(1916816,0,O),ca(1916816,(g&-64)+T|0,c),x[c+1916816|0]=128,c=O+1916816|0,x[c-
+0;var c=0,g=0,M=0,k=0,O=0;if(y)for(;g=n[(M<<2)+w>>2],c=g&63,k=c>>>0<56?1:2,O=k<<6,ra(1916816,0,O),na(1916816,(g&-64)+T|0,c),x[c+1916816|0]=128,c=O+1916816|0,x[c-
 1|0]=g<<3,x[c-2|0]=g>>>5,x[c-3|0]=g>>>13,x[c-4|0]=g>>>21,x[c-5|0]=g>>>29,x[c-6|0]=0,t[c-8>>1]=0,c=n[458887],n[479202]=n[458886],n[479203]=c,c=n[458885],n[479200]=
 n[458884],n[479201]=c,c=n[458883],n[479198]=n[458882],n[479199]=c,c=n[458881],n[479196]=n[458880],n[479197]=c,u(1916784,T|0,g>>>6|0),u(1916784,1916816,k|0),c=n[479196],
 c=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),x[d|0]=c,x[d+1|0]=c>>>8,x[d+2|0]=c>>>16,x[d+3|0]=c>>>24,c=n[479197],c=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),x[d+4|
@@ -320,33 +320,33 @@ c>>>24,c=n[479199],c=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),x[d+12|0]=c,x[d+13
 8&65280|c>>>24),x[d+16|0]=c,x[d+17|0]=c>>>8,x[d+18|0]=c>>>16,x[d+19|0]=c>>>24,c=n[479201],c=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),x[d+20|0]=c,x[d+21|0]=c>>>8,
 x[d+22|0]=c>>>16,x[d+23|0]=c>>>24,c=n[479202],c=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),x[d+24|0]=c,x[d+25|0]=c>>>8,x[d+26|0]=c>>>16,x[d+27|0]=c>>>24,c=n[479203],
 c=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),x[d+28|0]=c,x[d+29|0]=c>>>8,x[d+30|0]=c>>>16,x[d+31|0]=c>>>24,d=d+32|0,T=T+g|0,M=M+1|0,(M|0)!=(y|0););}function I(){x[1900544]=
-0,x[1900545]=0,x[1900546]=0,x[1900547]=0}lt=o,I();function N(){return L.byteLength/65536|0}return{digest_many:f}}function KL(e){return oa(e)}var ia=()=>ix(zL);var sa=hx(qt,()=>({compress:D.compress,compress_x4:zt()?.compress_x4}));function da(e){let{items:a,lengths:L}=gx(e,"parts","digestParts"),x=0;for(let t of L)x+=
+0,x[1900545]=0,x[1900546]=0,x[1900547]=0}lt=o,I();function N(){return L.byteLength/65536|0}return{digest_many:f}}function KL(e){return ca(e)}var oa=()=>ix(zL);var ia=hx(qt,()=>({compress:D.compress,compress_x4:zt()?.compress_x4}));function sa(e){let{items:a,lengths:L}=gx(e,"parts","digestParts"),x=0;for(let t of L)x+=
 t;if(x<=j)for(let t=0,n=0;t<a.length;n+=L[t++])z.set(a[t],n);if(x>=xx.min){let t=x<=j?xx.digest(Sx(x)):xx.parts(a);if(t!==null)return t}if(x<=j)D.digest(A,A,x);else{
 D.sha256_init(Y);for(let t=0;t<a.length;t++)rx(a[t],L[t]);D.sha256_final(Y,A)}return Q(Z)}var ut=36;function WL(e,a,L){Array.isArray(e)?e[a]=Q(L):nx(e,L,32*a)}function RL(e,a,L,x){
-let t=L.length,n=ut*t;for(let o=0;o<t;o++){let u=L[o];cx[8*t+o]=a[u],z.set(e[u],n),n+=a[u]}if(sa().digest_many(A,A+ut*t,A+32*t,t),Array.isArray(x))for(let o=0;o<
-t;o++)x[L[o]]=gL(z,32*o);else if(L[t-1]-L[0]===t-1)nx(x,Sx(32*t),32*L[0]);else for(let o=0;o<t;o++)nx(x,z.subarray(32*o,32*o+32),32*L[o]);L.length=0}function fa(e,a,L,x){
+let t=L.length,n=ut*t;for(let o=0;o<t;o++){let u=L[o];cx[8*t+o]=a[u],z.set(e[u],n),n+=a[u]}if(ia().digest_many(A,A+ut*t,A+32*t,t),Array.isArray(x))for(let o=0;o<
+t;o++)x[L[o]]=gL(z,32*o);else if(L[t-1]-L[0]===t-1)nx(x,Sx(32*t),32*L[0]);else for(let o=0;o<t;o++)nx(x,z.subarray(32*o,32*o+32),32*L[o]);L.length=0}function da(e,a,L,x){
 D.sha256_init(Y),rx(e,a),D.sha256_final(Y,A),WL(x,L,Z)}function YL({items:e,lengths:a},L){let x=[],t=0;for(let n=0;n<e.length;n++){let o=a[n],u=o>=xx.manyMin?xx.
-raw(e[n]):null;u!==null?WL(L,n,u):ut+o>j?fa(e[n],o,n,L):(ut*(x.length+1)+t+o>j&&(RL(e,a,x,L),t=0),x.push(n),t+=o)}x.length>0&&RL(e,a,x,L)}function yx(e,a){let L=gx(
+raw(e[n]):null;u!==null?WL(L,n,u):ut+o>j?da(e[n],o,n,L):(ut*(x.length+1)+t+o>j&&(RL(e,a,x,L),t=0),x.push(n),t+=o)}x.length>0&&RL(e,a,x,L)}function yx(e,a){let L=gx(
 e,"messages","digestManyInto"),x=C(a,"output","digestManyInto");if(x!==32*L.items.length)throw new RangeError(`digestManyInto: output must be ${32*L.items.length}\
- bytes (32 per message), got ${x}`);YL(L,a)}function Qt(e){let a=gx(e,"messages","digestMany"),L=new Array(a.items.length);return YL(a,L),L}function om(e){let a=C(e,"data","digest");if(a>=xx.min){let L=xx.digest(e);if(L!==null)return L}return a<=j?(z.set(e),a===64?D.hash64_x1(A,A,1):D.digest(A,A,a)):
+ bytes (32 per message), got ${x}`);YL(L,a)}function Qt(e){let a=gx(e,"messages","digestMany"),L=new Array(a.items.length);return YL(a,L),L}function cm(e){let a=C(e,"data","digest");if(a>=xx.min){let L=xx.digest(e);if(L!==null)return L}return a<=j?(z.set(e),a===64?D.hash64_x1(A,A,1):D.digest(A,A,a)):
 (D.sha256_init(Y),rx(e,a),D.sha256_final(Y,A)),Q(Z)}function qL(e,a,L){let x=C(e,"data",a);if(x!==64)throw new Error(L?`InvalidLengthForDigest64, got ${x}`:"Inv\
-alidLengthForDigest64")}function im(e){return qL(e,"digest64",!1),ox(z,e,64),D.hash64_x1(A,A,1),Q(Z)}function sm(e,a){C(e,"data","digest64Into");let L=C(a,"outp\
+alidLengthForDigest64")}function om(e){return qL(e,"digest64",!1),ox(z,e,64),D.hash64_x1(A,A,1),Q(Z)}function im(e,a){C(e,"data","digest64Into");let L=C(a,"outp\
 ut","digest64Into");if(qL(e,"digest64Into",!0),L!==32)throw new Error(`InvalidLengthForOutput32, got ${L}`);ox(z,e,64),D.hash64_x1(A,A,1),ox(a,Z,32)}function QL(e,a,L,x,t){
 let n=C(e,"bytes1",L),o=C(a,"bytes2",L);if(n!==32||o!==32)throw new Error("InvalidLengthForDigest64");if(x&&C(t,"output",L)!==32)throw new Error("InvalidLengthF\
 orOutput32");ox(z,e,32),ox(z,a,32,32)}function Fx(e,a){return QL(e,a,"digest2Bytes32",!1),D.hash64_x1(A,A,1),Q(Z)}function ZL(e,a,L){QL(e,a,"digest2Bytes32Into",
-!0,L),D.hash64_x1(A,A,1),ox(L,Z,32)}var VL=new Int32Array(16),XL=new Int32Array(64),bt=0;function la(e,a,L){let x=++bt,t=VL;for(;;){if(sx(e,t,0,"obj1",L),sx(a,t,
-8,"obj2",L),t!==VL||bt===x)return t;t=new Int32Array(16)}}function ua(e,a){let L=++bt,x=XL;for(;;){for(let t=0;t<8;t++)sx(e[t],x,8*t,"inputs",a,t);if(x!==XL||bt===
-L)return x;x=new Int32Array(64)}}function dm(e,a){let L=Tx();return Zt(e,a,L),L}function Zt(e,a,L){let x=la(e,a,"digest64HashObjectsInto");if(L===null||typeof L!=
-"object")throw new TypeError("digest64HashObjectsInto: output must be an object");cx.set(x),D.hash64_x1(A,A,1),Ex(cx,0,L)}function ba(e){let a="batchHash4UintAr\
+!0,L),D.hash64_x1(A,A,1),ox(L,Z,32)}var VL=new Int32Array(16),XL=new Int32Array(64),bt=0;function fa(e,a,L){let x=++bt,t=VL;for(;;){if(sx(e,t,0,"obj1",L),sx(a,t,
+8,"obj2",L),t!==VL||bt===x)return t;t=new Int32Array(16)}}function la(e,a){let L=++bt,x=XL;for(;;){for(let t=0;t<8;t++)sx(e[t],x,8*t,"inputs",a,t);if(x!==XL||bt===
+L)return x;x=new Int32Array(64)}}function sm(e,a){let L=Tx();return Zt(e,a,L),L}function Zt(e,a,L){let x=fa(e,a,"digest64HashObjectsInto");if(L===null||typeof L!=
+"object")throw new TypeError("digest64HashObjectsInto: output must be an object");cx.set(x),D.hash64_x1(A,A,1),Ex(cx,0,L)}function ua(e){let a="batchHash4UintAr\
 ray64s",L=NL(e,4,"inputs",a);for(let x=0;x<4;x++){if(L[x]==null)throw new Error(`Input ${x} is null or undefined`);let t=C(L[x],`inputs[${x}]`,a);if(t!==64)throw new Error(
-`Invalid length ${t} at input ${x}`)}for(let x=0;x<4;x++)ox(z,L[x],64,64*x);return Ax(A,A,4),[Q(Dx[0]),Q(Dx[1]),Q(Dx[2]),Q(Dx[3])]}function ha(e){let a=ua(pL(e,
+`Invalid length ${t} at input ${x}`)}for(let x=0;x<4;x++)ox(z,L[x],64,64*x);return Ax(A,A,4),[Q(Dx[0]),Q(Dx[1]),Q(Dx[2]),Q(Dx[3])]}function ba(e){let a=la(pL(e,
 8,"inputs","batchHash4HashObjectInputs"),"batchHash4HashObjectInputs");cx.set(a),Ax(A,A,4);let L=[];for(let x=0;x<4;x++){let t=Tx();Ex(cx,8*x,t),L.push(t)}return L}
-var fm=ba,lm=ha,Na=e=>Ax(A,A,e>>6);function fx(e,a){let L=C(e,"input","hashInto"),x=C(a,"output","hashInto");if(L%64!==0)throw new Error(`Invalid input length ${L}`);
-if(L!==x*2)throw new Error(`Invalid output length ${x}`);L<=j?(z.set(e),Ax(A,A,L>>6),nx(a,Sx(L>>1))):Mx(ex(e,L),L,0,Na,ex(a,L>>1),2)}OL(Ft,!1);EL(()=>Hx("node:crypto"));var $t={};zx($t,{module:()=>ya,portable:()=>$L});var _L=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
+var dm=ua,fm=ba,ha=e=>Ax(A,A,e>>6);function fx(e,a){let L=C(e,"input","hashInto"),x=C(a,"output","hashInto");if(L%64!==0)throw new Error(`Invalid input length ${L}`);
+if(L!==x*2)throw new Error(`Invalid output length ${x}`);L<=j?(z.set(e),Ax(A,A,L>>6),nx(a,Sx(L>>1))):Mx(ex(e,L),L,0,ha,ex(a,L>>1),2)}OL(Ft,!1);EL(()=>Hx("node:crypto"));var $t={};zx($t,{module:()=>Ta,portable:()=>$L});var _L=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
 mí,u9,L-L.{9,mì,M.m¬¬$,mì,b.,7L-L.w0l/lL/L.mí,L.mí,uGm1 N0mÌ¬$,N1),0,)70<L/L0m¼¬$,N2),0,)70,L/L2U/,c/LL/L0mÄ¬$,U/,c/TL/L1U/,c/\\L/L0mÔ¬$,U/,c/dL.mì,L.mì,uGm1\
  mÜ¬$,L/m-<,m¬¬$,m¬¬$,T.,m-N.b.,L-L.w9,77L,L-mí,L-mí,uGm1 N-mÌ¬$,),.,)7.<L,L-m¼¬$,),.,)7.,L/mlP,7S,m\f¼%,P,L.0l/lL,L,L-m-¢N-<,L.m-N.9,777---«m\f¼%,P,mÌ¼%,P\
 ,.lL.q0lL-L/<-8-7L.m-r9,L0q9,/lL-L-L.m-0«L-L.m1 L/<-L.m-1L.7N1m-¢N.<,L/m-M/L0m-M0L1m0u9-L09,77mÜ¼%,L-),.<)70,mÌ¼%,L-),.,)70,L00l/lmì¼%,L/<-mÌ¼%,mÌ¼%,m-<,L/\
-m-M/L0m-N09,77L,mÌ¼%,),0,)7.,L,mÜ¼%,),0,)7.<m\f¼%,P,7;,m¬¬$,m,m\0<(7,7";var _t;function pa(e,a,L){if(e=e>>>0,L=L>>>0,e+L>_t.length)throw"trap: invalid memory.fill";_t.fill(a,e,e+L)}function Ta(e){var a=e.memory,L=a.buffer,x=new Int32Array(
+m-M/L0m-N09,77L,mÌ¼%,),0,)7.,L,mÜ¼%,),0,)7.<m\f¼%,P,7;,m¬¬$,m,m\0<(7,7";var _t;function Na(e,a,L){if(e=e>>>0,L=L>>>0,e+L>_t.length)throw"trap: invalid memory.fill";_t.fill(a,e,e+L)}function pa(e){var a=e.memory,L=a.buffer,x=new Int32Array(
 L),t=new Uint8Array(L),n=e.hash64,o=1984608;function u(T,w){var y=0,c=0,g=0,M=0,k=0,O=0,p=0,s=0,b=0;c=o+-64|0,o=c,y=x[491520];x:{if(w>>>0<65||w>>>0>=y>>>0)break x;
 y=64,x[491520]=64}if(w>>>0>y>>>0)for(;g=(y>>>0<65?y:65)<<5,O=g+1966112|0,k=x[O+4>>2],x[c+16>>2]=x[O>>2],x[c+20>>2]=k,k=g+1966120|0,M=x[k+4>>2],x[c+24>>2]=x[k>>2],
 x[c+28>>2]=M,M=g+1966096|0,p=x[M+4>>2],x[c>>2]=x[M>>2],x[c+4>>2]=p,g=g+1966104|0,p=x[g>>2],s=x[g+4>>2],b=x[M+4>>2],x[c+32>>2]=x[M>>2],x[c+36>>2]=b,x[c+8>>2]=p,x[c+
@@ -357,31 +357,31 @@ function f(T,w,y){if(T=T|0,w=w|0,y=y|0,o=1984608,y)for(;w=w>>>1|0,n(T|0,T|0,w|0)
 o=1984544;x:{if(!y){u(w,c);break x}if((y|0)==1||!g)break x;for(;;){if(y&1&&(u((y<<5)+w|0,c),y=y+1|0),M=y,y=M>>>1|0,n(w|0,w|0,y|0),c=c+1|0,g=g-1|0,M>>>0<4)break x;
 if(!g)break}}if(y=x[w+28>>2],x[496142]=x[w+24>>2],x[496143]=y,y=x[w+20>>2],x[496140]=x[w+16>>2],x[496141]=y,y=x[w+4>>2],x[496136]=x[w>>2],x[496137]=y,y=x[w+12>>
 2],x[496138]=x[w+8>>2],x[496139]=y,g)for(;u(1984576,c),n(1984544,1984544,1),c=c+1|0,g=g-1|0,!!g;);w=x[496137],x[T>>2]=x[496136],x[T+4>>2]=w,w=x[496139],x[T+8>>2]=
-x[496138],x[T+12>>2]=w,w=x[496143],x[T+24>>2]=x[496142],x[T+28>>2]=w,w=x[496141],x[T+16>>2]=x[496140],x[T+20>>2]=w,o=1984608}function N(){pa(1966080,0,2132)}_t=
-t,N();function d(){return L.byteLength/65536|0}return{merkleize:I,digest_n_level:f}}function $L(e){return Ta(e)}var ya=()=>ix(_L);var ht=hx($t,()=>({hash64:Kt()}));function LL(e,a,L,x,t){let n=j/32;if(a>n&&a>2**L&&(a=2**L),a<=n)Dt(e,0,a*32,0),ht().merkleize(A,A,a,0,L);else{let o=j/2,u=o/32,
+x[496138],x[T+12>>2]=w,w=x[496143],x[T+24>>2]=x[496142],x[T+28>>2]=w,w=x[496141],x[T+16>>2]=x[496140],x[T+20>>2]=w,o=1984608}function N(){Na(1966080,0,2132)}_t=
+t,N();function d(){return L.byteLength/65536|0}return{merkleize:I,digest_n_level:f}}function $L(e){return pa(e)}var Ta=()=>ix(_L);var ht=hx($t,()=>({hash64:Kt()}));function LL(e,a,L,x,t){let n=j/32;if(a>n&&a>2**L&&(a=2**L),a<=n)Dt(e,0,a*32,0),ht().merkleize(A,A,a,0,L);else{let o=j/2,u=o/32,
 f=Math.log2(u),I=Math.ceil(a/u);if(I>u)throw new RangeError(`Input of ${a} chunks exceeds the ${u**2} that can be merkleized`);let N=(d,T)=>ht().merkleize(A+32*
-T,A+o,d/32,0,f);Mx(e,a*32,o,N),ht().merkleize(A,A,I,f,L-f)}nx(x,Z,t)}function wa(e,a,L,x){let{chunks:t,levels:n}=tt(e,a);LL(ex(e,t*32),t,n,L,x)}function ga(e,a,L,x,t){
-let n=Lt(e,a,L);LL(n.blocks,n.chunks,n.levels,x,t)}function Ma(e,a){let{bytesInBatch:L,length:x}=et(e,a),t=2**a,n=ex(e,x);if(L<=j)Mx(n,x,0,u=>ht().digest_n_level(
-A,u/32,a),n,t);else for(let o=0;o<x;o+=L)LL(n.subarray(o,o+L),2**a,a,n,o/t);return e.subarray(0,x/t)}var xL=j/64,Ea=[],tL=0;function xe({words:e,dests:a,result:L},x){
-cx.set(e.subarray(0,16*x)),Ax(A,A,x),e.set(cx.subarray(0,8*x));for(let t=0;t<x;t++){Ex(e,8*t,L);let n=a[t];a[t]=null,n.applyHash(L)}}function Aa(e){let a=Ea[tL]??=
+T,A+o,d/32,0,f);Mx(e,a*32,o,N),ht().merkleize(A,A,I,f,L-f)}nx(x,Z,t)}function ya(e,a,L,x){let{chunks:t,levels:n}=tt(e,a);LL(ex(e,t*32),t,n,L,x)}function wa(e,a,L,x,t){
+let n=Lt(e,a,L);LL(n.blocks,n.chunks,n.levels,x,t)}function ga(e,a){let{bytesInBatch:L,length:x}=et(e,a),t=2**a,n=ex(e,x);if(L<=j)Mx(n,x,0,u=>ht().digest_n_level(
+A,u/32,a),n,t);else for(let o=0;o<x;o+=L)LL(n.subarray(o,o+L),2**a,a,n,o/t);return e.subarray(0,x/t)}var xL=j/64,Ma=[],tL=0;function xe({words:e,dests:a,result:L},x){
+cx.set(e.subarray(0,16*x)),Ax(A,A,x),e.set(cx.subarray(0,8*x));for(let t=0;t<x;t++){Ex(e,8*t,L);let n=a[t];a[t]=null,n.applyHash(L)}}function Ea(e){let a=Ma[tL]??=
 {words:new Int32Array(16*xL),dests:new Array(xL).fill(null),result:Tx()};tL++;let L=0;try{for(let x=e.length-1;x>=0;x--){let t=e[x];if(!t)throw new Error(`no ha\
 sh computations for level ${x}`);let n=0;for(let o of t){let{src0:u,src1:f,dest:I}=o;if(!u||!f||!I)throw new Error(`Invalid HashComputation at index ${n}`);sx(u,
 a.words,16*L,"src0","executeHashComputations"),sx(f,a.words,16*L+8,"src1","executeHashComputations"),a.dests[L++]=I,L===xL&&(xe(a,L),L=0),n++}L>0&&xe(a,L),L=0}}finally{
-a.dests.fill(null,0,L),tL--}}var tx={name:"sha256-simd",hashInto:fx,digest64:Fx,digest64Into:ZL,digest64HashObjects:Zt,merkleizeBlocksBytes:wa,merkleizeBlockArray:ga,
-digestNLevel:Ma,executeHashComputations:Aa};var Lx=256*1024,Ux=Lx/2,lx=2,eL=Lx+Ux,ka=0,te=1,Le=6,Bx=0,pt=1,Tt=2,yt=3,ee=4,ae=5,Jx=16;if(te+lx*Le>Jx)throw new Error("js/pool/unit.js: the control words outg\
-row their cache line");var _=(e,a,L)=>e*Jx+te+a*Le+L,aL=e=>e*Jx+ka,mL=e=>e*Jx*4,me=(e,a,L)=>mL(e)+(a*lx+L)*eL,wx=0,Gx=1,jx=2,re=3,wt=4,rL=5,Zx=1,nL=2,cL=3,oL=4,
+a.dests.fill(null,0,L),tL--}}var tx={name:"sha256-simd",hashInto:fx,digest64:Fx,digest64Into:ZL,digest64HashObjects:Zt,merkleizeBlocksBytes:ya,merkleizeBlockArray:wa,
+digestNLevel:ga,executeHashComputations:Ea};var Lx=256*1024,Ux=Lx/2,lx=2,eL=Lx+Ux,Aa=0,te=1,Le=6,Bx=0,pt=1,Tt=2,yt=3,ee=4,ae=5,Jx=16;if(te+lx*Le>Jx)throw new Error("js/pool/unit.js: the control words outg\
+row their cache line");var _=(e,a,L)=>e*Jx+te+a*Le+L,aL=e=>e*Jx+Aa,mL=e=>e*Jx*4,me=(e,a,L)=>mL(e)+(a*lx+L)*eL,wx=0,Gx=1,jx=2,re=3,wt=4,rL=5,Zx=1,nL=2,cL=3,oL=4,
 ne=Ux/32,Nt={[Zx]:{run:(e,a,L)=>fx(e,L.subarray(0,e.length/2)),pieces:(e,a)=>[Math.max(64,a-a%64),e,L=>L/2]},[nL]:{run:(e,a,L)=>tx.merkleizeBlocksBytes(e,a,L,0),
 pieces:(e,a)=>{let L=Math.min(e,a/32);return[L*32,L,(x,t)=>t*32]},join:(e,a,L,x)=>e.set(iL(e,new Array(a).fill(Math.log2(x)),Math.log2(L)))},[cL]:{run:(e,a,L,x)=>{
-let t=x.subarray(0,e.length);t.set(e),L.set(tx.digestNLevel(t,a))},pieces:(e,a)=>{let L=2**e*32;return[Math.max(L,a-a%L),e,x=>x/2**e]}},[oL]:{run:(e,a,L)=>yx(Ia(
+let t=x.subarray(0,e.length);t.set(e),L.set(tx.digestNLevel(t,a))},pieces:(e,a)=>{let L=2**e*32;return[Math.max(L,a-a%L),e,x=>x/2**e]}},[oL]:{run:(e,a,L)=>yx(ka(
 e,a),L.subarray(0,32*a)),pieces:()=>null}};function ce(e,a,L){let x=new DataView(L.buffer,L.byteOffset,4*e.length),t=4*e.length;for(let n=0;n<e.length;n++)x.setUint32(
-4*n,a[n],!0),L.set(e[n],t),t+=a[n];return t}function Ia(e,a){let L=new DataView(e.buffer,e.byteOffset,4*a),x=new Array(a);for(let t=0,n=4*a;t<a;t++){let o=L.getUint32(
+4*n,a[n],!0),L.set(e[n],t),t+=a[n];return t}function ka(e,a){let L=new DataView(e.buffer,e.byteOffset,4*a),x=new Array(a);for(let t=0,n=4*a;t<a;t++){let o=L.getUint32(
 4*t,!0);x[t]=e.subarray(n,n+o),n+=o}return x}function oe(e,a,L,x,t,n){if(!Object.hasOwn(Nt,e))throw new Error(`unknown pool op ${e}`);Nt[e].run(a.subarray(0,L),
-x,t,n)}function Ba(e){let a=new Uint8Array(32);return e>0&&tx.merkleizeBlocksBytes(new Uint8Array(64),2**e,a,0),a}function iL(e,a,L){let x=[];for(let o=0;o<a.length;o++){
+x,t,n)}function Ia(e){let a=new Uint8Array(32);return e>0&&tx.merkleizeBlocksBytes(new Uint8Array(64),2**e,a,0),a}function iL(e,a,L){let x=[];for(let o=0;o<a.length;o++){
 let u=e.subarray(o*32,(o+1)*32),f=a[o];for(;x.length>0&&x[x.length-1].depth===f;)u=Fx(x.pop().root,u),f++;x.push({root:u,depth:f})}let{root:t,depth:n}=x.pop();for(;n<
-L;n++){let o=x.length>0&&x[x.length-1].depth===n?x.pop().root:null;t=o?Fx(o,t):Fx(t,Ba(n))}return t}var dL=128,sL=e=>Math.ceil((e+9)/64),Ha=e=>2**Math.floor(Math.log2(e)),fL=(e,a,L)=>Math.max(a,Math.ceil(e/(2*L)));function $x(e,a,L){let x=[0];for(let t=0;t<e;x.
+L;n++){let o=x.length>0&&x[x.length-1].depth===n?x.pop().root:null;t=o?Fx(o,t):Fx(t,Ia(n))}return t}var dL=128,sL=e=>Math.ceil((e+9)/64),Ba=e=>2**Math.floor(Math.log2(e)),fL=(e,a,L)=>Math.max(a,Math.ceil(e/(2*L)));function $x(e,a,L){let x=[0];for(let t=0;t<e;x.
 push(t)){let n=e-t;t+=Math.min(n,a,fL(n,dL,L))}return x}function ie(e,a,L){let x=0;for(let f of e)x+=sL(f);if(x<a)return null;let t=[],n=[],o=(f,I)=>4*f+I<=Lx&&
 f<=ne,u=x;for(let f=0;f<e.length;){if(!o(1,e[f])){n.push(f),u-=sL(e[f]),f++;continue}let I=fL(u,dL,L),N=0,d=0,T=0;for(t.push(f);f<e.length&&T<I&&o(N+1,d+e[f]);)
-d+=e[f],T+=sL(e[f]),N++,f++;u-=T,t.push(f)}return{runs:t,alone:n}}function se(e,a,L){let x=Math.min(Lx/32,2**(a-1)),t=[];for(let n=0;n<e;){let o=Math.min(x,Ha(fL(
+d+=e[f],T+=sL(e[f]),N++,f++;u-=T,t.push(f)}return{runs:t,alone:n}}function se(e,a,L){let x=Math.min(Lx/32,2**(a-1)),t=[];for(let n=0;n<e;){let o=Math.min(x,Ba(fL(
 e-n,2*dL,L)));t.push({first:n,count:Math.min(o,e-n),size:o}),n+=o}return t}function de(e){let a=()=>e.assertOpen(),L=N=>e.threads>1&&N>=e.least&&!e.running;function x(N,d,T,w,y){let c=se(N,d,e.threads),g=new Uint8Array(c.length*32);e.run(
 {units:c.length,fill:(M,k)=>{let{first:O,count:p,size:s}=c[M];return y(O,p,k),[nL,p*32,s]},onCaller:M=>{let{first:k,count:O,size:p}=c[M];y(k,O,e.scratch),tx.merkleizeBlocksBytes(
 e.scratch.subarray(0,O*32),p,g,M*32)},collect:(M,k)=>g.set(k.subarray(0,32),M*32)}),T.set(iL(g,c.map(({size:M})=>Math.log2(M)),d),w)}function t(N,d,T,w){a();let{
@@ -399,18 +399,18 @@ next().done)throw new Error("more HashComputations than the level's length");ret
 g.length;O++)Ex(k,8*O,f),g[O].applyHash(f)};e.run({units:d.length-1,fill:(g,M)=>(w[g]=y(g,M),[Zx,w[g].length*64,0]),onCaller:g=>{let M=e.scratch,k=y(g,M);fx(M.subarray(
 0,k.length*64),M.subarray(0,k.length*32)),c(k,M)},collect:(g,M)=>{c(w[g],M),w[g]=null}})}return Object.freeze({name:"sha256-simd-pool",hashInto:(N,d)=>e.hashInto(
 N,d),digest64:(N,d)=>(a(),tx.digest64(N,d)),digest64Into:(N,d,T)=>(a(),tx.digest64Into(N,d,T)),digest64HashObjects:(N,d,T)=>(a(),tx.digest64HashObjects(N,d,T)),
-merkleizeBlocksBytes:t,merkleizeBlockArray:n,digestNLevel:o,executeHashComputations:u})}var Oa=32*1024,fe=0,Da=1,le=2,gt=class{#x;#t;#r=0;#a=!1;#e=!1;#L=new Uint8Array(Ux);scratch=new Uint8Array(Lx);constructor(a,L){this.#x=a,this.#t=L}get running(){
+merkleizeBlocksBytes:t,merkleizeBlockArray:n,digestNLevel:o,executeHashComputations:u})}var Ha=32*1024,fe=0,Oa=1,le=2,gt=class{#x;#t;#r=0;#a=!1;#e=!1;#L=new Uint8Array(Ux);scratch=new Uint8Array(Lx);constructor(a,L){this.#x=a,this.#t=L}get running(){
 return this.#e}run(a){let L=this.#x.ctl,x=this.#x.seats,t=0,n=0,o=null,u=()=>{for(let d of x)if(d.live)for(let T=0;T<lx&&t<a.units;T++){if(d.units[T]>=0||d.abandoned[T]!==
 0)continue;let w=t++,[y,c,g]=a.fill(w,d.in[T]);L[_(d.index,T,pt)]=y,L[_(d.index,T,Tt)]=c,L[_(d.index,T,yt)]=g,L[_(d.index,T,ee)]=this.#r++|0,Atomics.store(L,_(d.
 index,T,Bx),Gx),d.units[T]=w,n++,Atomics.add(L,aL(d.index),1),Atomics.notify(L,aL(d.index))}},f=(d,T,w)=>{let y=d.units[T],c=_(d.index,T,Bx),g=L[_(d.index,T,Tt)],
 M=Atomics.load(L,c);if(M===Gx||M===jx){if(w===fe)return;if(M===Gx&&Atomics.compareExchange(L,c,Gx,wx)===Gx)M=wx;else{if(w!==le)return;if(M=o===null?this.#c(a,d,
 T,y):Atomics.load(L,c),M===jx){d.units[T]=-1,d.abandoned[T]=performance.now()+this.#t,n--;return}}}if(d.units[T]=-1,n--,M===re){Atomics.store(L,c,wx),o===null&&
 a.collect(y,d.out[T],g);return}M===wt?this.#m(d,T):M===rL&&this.#x.retire(d,"exited"),o===null&&this.#n(a,d,T,y,g),M===wt&&Atomics.store(L,c,wx)},I=d=>{for(let T of x)
-for(let w=0;w<lx;w++)T.units[w]>=0&&f(T,w,d)},N=()=>{for(;n>0;)I(Da),I(le)};this.reclaim(),this.#e=!0;try{for(;t<a.units&&o===null;)n>0&&I(fe),u(),t<a.units&&o===
+for(let w=0;w<lx;w++)T.units[w]>=0&&f(T,w,d)},N=()=>{for(;n>0;)I(Oa),I(le)};this.reclaim(),this.#e=!0;try{for(;t<a.units&&o===null;)n>0&&I(fe),u(),t<a.units&&o===
 null&&a.onCaller(t++);N()}catch(d){o=d,N()}finally{this.#e=!1}if(this.#o(),o!==null)throw o}#m(a,L){let x=this.#x.ctl,t=new TextDecoder().decode(a.out[L].slice(
 0,x[_(a.index,L,ae)]));this.#x.failed(a,`a worker failed: ${t}`)}#n(a,L,x,t,n){let o=this.#x.ctl,u=o[_(L.index,x,pt)],f=o[_(L.index,x,yt)];oe(u,L.in[x],n,f,this.#L,
 this.scratch),a.collect(t,this.#L,n)}#c(a,L,x,t){let n=this.#x.ctl,o=_(L.index,x,Bx),u=n[_(L.index,x,pt)],f=n[_(L.index,x,Tt)],I=n[_(L.index,x,yt)],N=this.#L,{run:d,
-pieces:T,join:w}=Nt[u],[y,c,g]=T(I,Oa)??[f,I,()=>0],M=0;for(let k=0;k<f;k+=y,M++){let O=Atomics.load(n,o);if(O!==jx)return O;d(L.in[x].subarray(k,Math.min(k+y,f)),
+pieces:T,join:w}=Nt[u],[y,c,g]=T(I,Ha)??[f,I,()=>0],M=0;for(let k=0;k<f;k+=y,M++){let O=Atomics.load(n,o);if(O!==jx)return O;d(L.in[x].subarray(k,Math.min(k+y,f)),
 c,N.subarray(g(k,M)),this.scratch)}return w?.(N,M,I,c),a.collect(t,N,f),jx}reclaim(){let a=this.#x.ctl;for(let L of this.#x.seats)for(let x=0;x<lx&&L.live;x++){
 if(L.abandoned[x]===0)continue;let t=_(L.index,x,Bx),n=Atomics.load(a,t);n===jx?performance.now()>L.abandoned[x]&&this.#x.retire(L,"hung"):n===rL?this.#x.retire(
 L,"exited"):(n===wt&&this.#m(L,x),Atomics.store(a,t,wx),L.abandoned[x]=0)}}#o(){this.#a||!this.#x.seats.some(a=>a.live&&a.abandoned.some(L=>L!==0))||(this.#a=!0,
@@ -419,11 +419,11 @@ fore 20.16)"}else{if(globalThis.crossOriginIsolated!==!0)return"the page is not 
 le"}return typeof SharedArrayBuffer!="function"?"SharedArrayBuffer is not available":null}function be(e){let a=ux?Hx("node:os"):null,L=a?a.availableParallelism?.()??
 a.cpus().length:globalThis.navigator?.hardwareConcurrency??1;return Math.max(1,Math.min(e,L))}var he="sha256-simd's js/generated/pool-worker.js";function Ne(e,a){
 if(ux){let{Worker:L}=Hx("node:worker_threads");return new L(e??new URL("../generated/pool-worker.js",import.meta.url),{workerData:a,execArgv:[]})}return e!==void 0?
-new Worker(e,{type:"module"}):new Worker(new URL("../generated/pool-worker.js",import.meta.url),{type:"module"})}var Sa=Symbol.for("sha256-simd/pool.workerScript");function pe(e,a,L,x,t){if(typeof e!="number")throw new TypeError(`createHashPool: ${a} must be a number, got ${typeof e}`);
+new Worker(e,{type:"module"}):new Worker(new URL("../generated/pool-worker.js",import.meta.url),{type:"module"})}var Da=Symbol.for("sha256-simd/pool.workerScript");function pe(e,a,L,x,t){if(typeof e!="number")throw new TypeError(`createHashPool: ${a} must be a number, got ${typeof e}`);
 if(!(e>=L&&e<=x)||t&&!Number.isInteger(e))throw new RangeError(`createHashPool: ${a} must be ${t?"an integer":"a number"} from ${L} to ${x}, got ${e}`)}function Te(e){
 if(e===null||typeof e!="object")throw new TypeError(`createHashPool: options must be an object, got ${e}`);let a=n=>Object.hasOwn(e,n)?e[n]:void 0,L=a("threads"),
 x=a("timeoutMs")??1e3,t=a("workerUrl");if(L!==void 0&&pe(L,"threads",1,256,!0),pe(x,"timeoutMs",1,2147483647,!1),t!==void 0&&typeof t!="string"&&!(t instanceof URL))
-throw new TypeError(`createHashPool: workerUrl must be a URL or a string, got ${typeof t}`);return{threads:L,timeoutMs:x,script:a(Sa)??(t===void 0?void 0:{url:t})}}var ye=2e4,ge=100,Ca=3e4,Pa=6e4,we=e=>Math.min(Ca,Math.max(ge,2*e));async function va(e,a){let L=e===void 0?he:String(e),x,t,n=new Promise((u,f)=>{t=setTimeout(
+throw new TypeError(`createHashPool: workerUrl must be a URL or a string, got ${typeof t}`);return{threads:L,timeoutMs:x,script:a(Da)??(t===void 0?void 0:{url:t})}}var ye=2e4,ge=100,Sa=3e4,Ca=6e4,we=e=>Math.min(Sa,Math.max(ge,2*e));async function Pa(e,a){let L=e===void 0?he:String(e),x,t,n=new Promise((u,f)=>{t=setTimeout(
 ()=>f(new Error(`a worker of ${L} did not start within ${ye} ms`)),ye),x=Ne(e,a),ux?(x.unref(),x.once("message",u),x.once("error",I=>f(new Error(`a worker of ${L}\
  failed to start: ${I?.message??I}`))),x.once("exit",I=>f(new Error(`a worker of ${L} exited with code ${I} while starting`)))):(x.onmessage=u,x.onerror=I=>f(new Error(
 `a worker of ${L} failed to start: ${I.message??`${I.type} (the script did not load or threw)`}`)),x.postMessage(a))});try{await n}catch(u){throw x?.terminate(),
@@ -434,14 +434,14 @@ this.#t=new SharedArrayBuffer(mL(a)+a*lx*eL),this.#x=new Int32Array(this.#t,0,a*
 {index:t,live:!1,handle:null,in:[0,1].map(o=>new Uint8Array(this.#t,n(o),Lx)),out:[0,1].map(o=>new Uint8Array(this.#t,n(o)+Lx,Ux)),units:[-1,-1],abandoned:[0,0],
 since:0,backoff:0})}}get ctl(){return this.#x}get live(){let a=0;for(let L of this.seats)L.live&&a++;return a}async start(){let L=(await Promise.allSettled(this.
 seats.map(x=>this.#n(x)))).find(x=>x.status==="rejected");if(L)throw await this.close(),new Error(`sha256-simd/pool: ${L.reason?.message??L.reason}`)}async#n(a){
-let L={sab:this.#t,workers:this.seats.length,worker:a.index,spinMs:this.#r,extra:this.#a?.data},x=await va(this.#a?.url,L);if(this.#m.started++,this.#e){await x.
+let L={sab:this.#t,workers:this.seats.length,worker:a.index,spinMs:this.#r,extra:this.#a?.data},x=await Pa(this.#a?.url,L);if(this.#m.started++,this.#e){await x.
 terminate();return}x.onExit=t=>{a.handle===x&&(this.#m.lastError=t,this.retire(a,"exited"))},a.handle=x,a.live=!0,a.since=performance.now(),this.#a?.started?.(x.
-worker)}retire(a,L){if(!a.live)return;a.live=!1,this.#m[L]++;let x=a.handle;a.handle=null;let t=x.terminate();a.backoff=performance.now()-a.since>Pa?ge:we(a.backoff),
+worker)}retire(a,L){if(!a.live)return;a.live=!1,this.#m[L]++;let x=a.handle;a.handle=null;let t=x.terminate();a.backoff=performance.now()-a.since>Ca?ge:we(a.backoff),
 this.#c(a,t)}#c(a,L){this.#e||this.after(a.backoff,async()=>{if(await Promise.resolve(L).catch(()=>{}),!this.#e){for(let x=0;x<lx;x++)Atomics.store(this.#x,_(a.
 index,x,Bx),wx);a.units.fill(-1),a.abandoned.fill(0);try{await this.#n(a),this.#m.replaced++}catch(x){this.#m.startFailures++,this.#m.lastError=x?.message??String(
 x),a.backoff=we(a.backoff),this.#c(a,null)}}})}after(a,L){let x=setTimeout(()=>{this.#L.delete(x),L()},a);x.unref?.(),this.#L.add(x)}failed(a,L){this.#m.lastError=
 L,this.retire(a,"failed")}stats(){return{...this.#m}}async close(){this.#e=!0;for(let L of this.#L)clearTimeout(L);this.#L.clear();let a=[];for(let L of this.seats){
-if(!L.live)continue;L.live=!1;let x=L.handle;L.handle=null,a.push(x.terminate())}await Promise.allSettled(a)}};var lL=4096,Fa=1,Ua=16,uL=class{#x=null;#t=null;#r=!1;#a;constructor(a,L,x){this.#x=a,this.#a=x,a&&(this.#t=new gt(a,L));let t=this;this.hasher=de({get threads(){
+if(!L.live)continue;L.live=!1;let x=L.handle;L.handle=null,a.push(x.terminate())}await Promise.allSettled(a)}};var lL=4096,va=1,Fa=16,uL=class{#x=null;#t=null;#r=!1;#a;constructor(a,L,x){this.#x=a,this.#a=x,a&&(this.#t=new gt(a,L));let t=this;this.hasher=de({get threads(){
 return t.threads},get running(){return t.#t?.running??!1},least:lL,run:n=>this.#t.run(n),scratch:this.#t?.scratch,hashInto:(n,o)=>this.hashInto(n,o),assertOpen:()=>this.#L()})}#e(){
 return this.threads>1&&!this.#t.running}get threads(){return this.#x&&!this.#r?1+this.#x.live:1}stats(){let a=this.#x?.stats()??{started:0,replaced:0,exited:0,hung:0,
 failed:0,startFailures:0,lastError:null};return{threads:this.threads,noThreads:this.#a,...a}}hashInto(a,L){this.#L();let x=Ox(a)&&Ox(L)?Ht(a):0;if(!this.#e()||x/
@@ -452,8 +452,8 @@ threads):null;if(o===null){yx(x,L);return}let u=ex(L,n);for(let N of o.alone)yx(
 run({units:f.length/2,fill:(N,d)=>[oL,ce(I(N),t.slice(f[2*N],f[2*N+1]),d),f[2*N+1]-f[2*N]],onCaller:N=>yx(I(N),u.subarray(f[2*N]*32,f[2*N+1]*32)),collect:(N,d)=>u.
 set(d.subarray(0,(f[2*N+1]-f[2*N])*32),f[2*N]*32)})}digestMany(a){if(this.#L(),!Array.isArray(a)||!this.#e())return Qt(a);let{items:L}=gx(a,"messages","digestMa\
 ny"),x=new Uint8Array(32*L.length);return this.digestManyInto(L,x),Array.from({length:L.length},(t,n)=>Q(x.subarray(32*n,32*n+32)))}async close(){this.#r||(this.#r=
-!0,await this.#x?.close())}#L(){if(this.#r)throw new Error("sha256-simd/pool: the pool is closed")}};async function lr(e={}){let{threads:a,timeoutMs:L,script:x}=Te(
-e),t=ue(Wx),n=t===null?a??be(Ua):1,o=n>1?new Mt(n-1,Fa,x):null;return await o?.start(),new uL(o,L,t)}export{Vt as HMAC,lL as MIN_PARALLEL_HASHES,Rt as SHA256,ve as allocUnsafe,Wx as backend,ha as batchHash4HashObjectInputs,ba as batchHash4UintArray64s,DL as byteArrayIntoHashObject,
-Ye as byteArrayToHashObject,lr as createHashPool,om as digest,Fx as digest2Bytes32,ZL as digest2Bytes32Into,im as digest64,dm as digest64HashObjects,Zt as digest64HashObjectsInto,
-sm as digest64Into,Qt as digestMany,yx as digestManyInto,da as digestParts,fm as hash4Input64s,lm as hash8HashObjects,fx as hashInto,Ve as hashObjectToByteArray,
-tx as hasher,ma as hkdf,aa as hkdfExpand,ea as hkdfExtract,Xt as hmac,ra as pbkdf2,HL as reinitializeInstance,BL as simdEnabled};
+!0,await this.#x?.close())}#L(){if(this.#r)throw new Error("sha256-simd/pool: the pool is closed")}};async function fr(e={}){let{threads:a,timeoutMs:L,script:x}=Te(
+e),t=ue(Wx),n=t===null?a??be(Fa):1,o=n>1?new Mt(n-1,va,x):null;return await o?.start(),new uL(o,L,t)}export{Vt as HMAC,lL as MIN_PARALLEL_HASHES,Rt as SHA256,Pe as allocUnsafe,Wx as backend,ba as batchHash4HashObjectInputs,ua as batchHash4UintArray64s,DL as byteArrayIntoHashObject,
+We as byteArrayToHashObject,fr as createHashPool,cm as digest,Fx as digest2Bytes32,ZL as digest2Bytes32Into,om as digest64,sm as digest64HashObjects,Zt as digest64HashObjectsInto,
+im as digest64Into,Qt as digestMany,yx as digestManyInto,sa as digestParts,dm as hash4Input64s,fm as hash8HashObjects,fx as hashInto,Ye as hashObjectToByteArray,
+tx as hasher,aa as hkdf,ea as hkdfExpand,La as hkdfExtract,Xt as hmac,ma as pbkdf2,HL as reinitializeInstance,BL as simdEnabled};
