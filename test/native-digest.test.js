@@ -41,7 +41,7 @@ function counted(refuses = () => false) {
   };
   return c;
 }
-const use = (c, min, manyMin = min) => useNativeDigest(() => c, min, manyMin);
+const use = (c, min, manyMin = min) => useNativeDigest(() => c, {min, manyMin});
 
 // js/core/node.js is imported here, not at the top: its import turns the native
 // path on for every importer, and the rest of the suite tests wasm.
@@ -140,7 +140,7 @@ describe("digest on node:crypto from a length on (js/core/node.js)", function ()
     assertBytesEqual(digest(data), as.digest(data));
     assert.equal(c.calls, 1, "no input went to node:crypto after it failed");
     for (const missing of [() => undefined, () => ({}), () => counted(() => true)]) {
-      useNativeDigest(missing, 10);
+      useNativeDigest(missing, {min: 10, manyMin: 10});
       assertBytesEqual(digest(data), as.digest(data));
       assert.equal(native.min, Infinity);
     }

@@ -74,15 +74,14 @@ function useCrypto(c) {
 
 /**
  * Hands long inputs to the node:crypto that `getCrypto()` returns, from the
- * lengths js/core/engine.js gives for this runtime (or `min` and `manyMin`),
+ * lengths js/core/engine.js gives for this runtime (or those given),
  * loading it at the first of them. Where it returns nothing (Node before 20.16 has no
  * process.getBuiltinModule), or a node:crypto that fails, every input stays
  * on wasm.
  * @param {() => any} getCrypto
- * @param {number} [min]
- * @param {number} [manyMin]
+ * @param {{min: number, manyMin: number}} [from] From which length digest() and digestParts(), and digestMany(), hand an input over.
  */
-export function useNativeDigest(getCrypto, min = nativeFrom().min, manyMin = nativeFrom().manyMin) {
+export function useNativeDigest(getCrypto, {min, manyMin} = nativeFrom()) {
   /** @type {(f: "digest" | "parts" | "raw") => (x: any) => Uint8Array | null} */
   const load = (f) => (x) => {
     let c = null;
