@@ -16,7 +16,10 @@ const args = process.argv.slice(2);
 const outArg = args.includes("--out") ? args[args.indexOf("--out") + 1] : null;
 const here = fileURLToPath(new URL(".", import.meta.url));
 
+// The engine as the README names it, and as a results file's name spells it.
 let engine;
+let runtime;
+let version;
 let rows;
 if (args.includes("--hermes")) {
   const code = await hermesBundle(
@@ -27,12 +30,16 @@ print(JSON.stringify(runPortable(lib, {now: () => Date.now()})));`,
   mkdirSync(`${here}../build`, {recursive: true});
   const file = `${here}../build/hermes-bench.js`;
   writeFileSync(file, code);
-  engine = `hermes ${execFileSync(hermesPath, ["--version"], {encoding: "utf8"}).match(/Hermes release version: (\S+)/)?.[1] ?? "?"}`;
+  runtime = "hermes";
+  version = execFileSync(hermesPath, ["--version"], {encoding: "utf8"}).match(/Hermes release version: (\S+)/)?.[1] ?? "?";
+  engine = `hermes ${version}`;
   rows = JSON.parse(execFileSync(hermesPath, [file], {encoding: "utf8"}));
 } else {
   const lib = await import("sha256-simd/portable");
   const {runPortable} = await import("./cases/portable-cases.js");
   const jitless = typeof WebAssembly === "undefined";
+  runtime = "node";
+  version = process.versions.node + (jitless ? "-jitless" : "");
   engine = `node ${process.version}${jitless ? " --jitless" : " (JIT, wasm refused)"}`;
   if (lib.backend !== "js") throw new Error(`the portable entry loaded ${lib.backend}`);
   rows = runPortable(lib, {now: () => performance.now(), ms: jitless ? 400 : 200});
@@ -46,14 +53,8 @@ for (const r of rows) {
 }
 const env = environment();
 const doc = {engine, date: env.date.slice(0, 10), build: buildInfo(), env, rows};
-const out = outArg ?? (args.includes("--save") ? join(resultsDir, `portable_${resultsFileName({...env, runtime: engine.split(" ")[0], runtimeVersion: engineVersion()})}`) : null);
+const out = outArg ?? (args.includes("--save") ? join(resultsDir, `portable_${resultsFileName({...env, runtime, runtimeVersion: version})}`) : null);
 if (out) {
   writeFileSync(out, JSON.stringify(doc, null, 2) + "\n");
   console.log(`written to ${out}`);
-}
-
-/** "24.22.3-jitless", "0.12.0": the engine's version, and how it ran where that differs. */
-function engineVersion() {
-  const [, version, how] = engine.split(" ");
-  return version.replace(/^v/, "") + (how === "--jitless" ? "-jitless" : "");
 }
