@@ -1,7 +1,8 @@
 # The modules built from cpp/ (included by the Makefile), one per part of the
 # API, so that a bundle carries only what its imports use (docs/design.md):
 #   core    one stream: the compressions, hash64_x1, the streaming context, digest
-#   lanes   four streams: compress_x4 and hash64_x4 (the SIMD module alone)
+#   lanes   four streams: compress_x4 and hash64_x4, and the same in the x4m
+#           shape for JavaScriptCore (the SIMD module alone)
 #   many    digest_many, four messages at a time on the lanes
 #   extras  HMAC, HKDF and PBKDF2
 #   merkle  merkleize and digest_n_level, for sha256-simd/hasher
@@ -12,7 +13,7 @@
 
 CORE_SRC := cpp/core.cpp cpp/dispatch.cpp cpp/stream.cpp cpp/constants.cpp cpp/compress_scalar.cpp
 CORE_SIMD_SRC := cpp/compress_simd128.cpp
-LANES_SRC := cpp/compress_x4.cpp
+LANES_SRC := cpp/compress_x4.cpp cpp/compress_x4m.cpp
 MANY_SRC := cpp/many.cpp
 EXTRAS_SRC := cpp/hmac.cpp
 MERKLE_SRC := cpp/merkle.cpp
@@ -21,7 +22,7 @@ HEADERS := $(wildcard cpp/*.h)
 
 # What each module exports: nothing else stays (keep_exports below).
 CORE_EXPORTS := memory io_ptr io_size ctx_ptr ctx_size init digest hash64_x1 sha256_init sha256_update sha256_final compress
-LANES_EXPORTS := hash64_x4 compress_x4
+LANES_EXPORTS := hash64_x4 compress_x4 hash64_x4m compress_x4m
 MANY_EXPORTS := digest_many
 EXTRAS_EXPORTS := key_ptr hmac_key hmac_begin hmac_end hmac hkdf_expand pbkdf2
 MERKLE_EXPORTS := merkleize digest_n_level

@@ -46,9 +46,16 @@ Tables* init_constants() {
     if (i >= 16) w[i] = w[i - 16] + small_sigma0(w[i - 15]) + w[i - 7] + small_sigma1(w[i - 2]);
     t.pad64_kw[i] = t.k[i] + w[i];
   }
+#ifdef SHA256_SIMD128
+  SHA256_ROLLED for (int i = 0; i < 64; i++) {
+    wasm_v128_store(t.k_x4[i], wasm_i32x4_splat(t.k[i]));
+    if (i < 32) wasm_v128_store(t.pow2_x4[i], wasm_i32x4_splat(1u << i));
+  }
+#endif
+  // Of K, PAD64_KW and IV; the lane tables above are copies.
   uint32_t h = 0;
   const uint32_t* words = &t.k[0];
-  SHA256_ROLLED for (size_t i = 0; i < sizeof t / 4; i++) h = (h ^ words[i]) * 0x9e3779b1u;
+  SHA256_ROLLED for (size_t i = 0; i < 64 + 64 + 8; i++) h = (h ^ words[i]) * 0x9e3779b1u;
   return h == kChecksum ? &t : nullptr;
 }
 

@@ -34,6 +34,12 @@ struct Tables {
   uint32_t k[64];
   uint32_t pad64_kw[64];
   uint32_t iv[8];
+#ifdef SHA256_SIMD128
+  // For compress_x4m (lanes.h): K[t], and 2^n for its left shifts, each
+  // word in the four lanes of a vector, derived from the words above.
+  alignas(16) uint32_t k_x4[64][4];
+  alignas(16) uint32_t pow2_x4[32][4];
+#endif
 };
 #ifdef SHA256_TABLES_AT
 inline Tables& tables() { return *reinterpret_cast<Tables*>(SHA256_TABLES_AT); }
@@ -66,6 +72,9 @@ using CompressKernel = void(uint32_t state[8], const uint8_t* blocks, size_t nbl
 CompressKernel compress_scalar;  // the reference (compress_scalar.cpp)
 #ifdef SHA256_SIMD128
 CompressKernel compress_simd128;  // the message schedule in simd128 (compress_simd128.cpp)
+// Every 4-lane compression: one block of each of four streams into state,
+// state[i] holding word i of stream j in lane j, blocks[j] stream j's block.
+using Compress4Kernel = void(v128_t* state, const uint8_t* const* blocks);
 #endif
 
 // Every hash64 kernel (the C ABI below): `count` 64-byte messages at `in` to
@@ -147,10 +156,13 @@ SHA256_IMPORT(hash64_x1) sha256::Hash64Kernel hash64_x1;
 SHA256_IMPORT(hash64) sha256::Hash64Kernel hash64;
 
 #ifdef SHA256_SIMD128
-// Lanes: four streams at once (compress_x4.cpp): state[i] holds word i of
-// stream j in lane j, and blocks[j] is stream j's next block.
-SHA256_IMPORT(compress_x4) void compress_x4(v128_t* state, const uint8_t* const* blocks);
+// Lanes: four streams at once, in two shapes of one signature, x4
+// (compress_x4.cpp) and x4m (compress_x4m.cpp). The loader links the many
+// module's compress_x4 to the compression of the shape it chose.
+SHA256_IMPORT(compress_x4) sha256::Compress4Kernel compress_x4;
 sha256::Hash64Kernel hash64_x4;
+sha256::Compress4Kernel compress_x4m;
+sha256::Hash64Kernel hash64_x4m;
 #endif
 
 // Many (many.cpp): `count` messages, of lengths[i] bytes each, one after

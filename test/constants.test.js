@@ -79,13 +79,22 @@ describe("constants: FIPS 180-4 re-derived", function () {
 });
 
 forEachModule("constants as the module computes them", function (module) {
-  /** The module's tables, at the address init() returns. */
+  /** The module's tables, at the address init() returns; with SIMD, then x4m's K and 2^n in four lanes each. */
   function tables() {
     const at = core.init(module.singleStream === "scalar" ? 1 : 0);
     assert.ok(at > 0, "init() reported a checksum failure");
-    const words = new Uint32Array(core.memory.buffer, at, 136);
-    return {k: [...words.subarray(0, 64)], pad: [...words.subarray(64, 128)], iv: [...words.subarray(128, 136)]};
+    const words = new Uint32Array(core.memory.buffer, at, module.simd ? 136 + 4 * 64 + 4 * 32 : 136);
+    return {
+      k: [...words.subarray(0, 64)],
+      pad: [...words.subarray(64, 128)],
+      iv: [...words.subarray(128, 136)],
+      kX4: [...words.subarray(136, 392)],
+      pow2X4: [...words.subarray(392, 520)],
+    };
   }
+
+  /** Each word four times, as the lanes of a vector. */
+  const inFourLanes = (words) => words.flatMap((w) => [w, w, w, w]);
 
   it("K[t]: fractional parts of the cube roots of the first 64 primes (section 4.2.2)", function () {
     assert.deepEqual(hex(tables().k), hex(derivedK));
@@ -98,4 +107,12 @@ forEachModule("constants as the module computes them", function (module) {
   it("PAD64_KW[t] = K[t] + W[t] of the padding block of a 64-byte message (sections 5.1.1, 6.2.2)", function () {
     assert.deepEqual(hex(tables().pad), hex(derivedPad));
   });
+
+  if (module.simd) {
+    it("x4m's tables: K[t], and 2^n for n < 32, each in the four lanes of a vector", function () {
+      const t = tables();
+      assert.deepEqual(hex(t.kX4), hex(inFourLanes(derivedK)));
+      assert.deepEqual(hex(t.pow2X4), hex(inFourLanes(Array.from({length: 32}, (_, n) => 2 ** n))));
+    });
+  }
 });

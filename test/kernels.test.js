@@ -10,10 +10,10 @@ import {assertBytesEqual, forEachModule, pseudoRandomBytes, sha256Oracle} from "
 // one-message path and its padded pass for two or three), from none to many groups.
 const counts = [0, 1, 2, 3, 4, 5, 6, 7, 10, 13, 31, 100, 1001];
 
-/** The hash64 kernels, by name: the core's hash64_x1, and the lanes module's hash64_x4 where there is one. */
+/** The hash64 kernels, by name: the core's hash64_x1, and the lanes module's hash64_x4 and hash64_x4m where there is one. */
 function kernels() {
   const found = {hash64_x1: core.hash64_x1};
-  if (lanes() !== null) found.hash64_x4 = lanes().hash64_x4;
+  if (lanes() !== null) Object.assign(found, {hash64_x4: lanes().hash64_x4, hash64_x4m: lanes().hash64_x4m});
   return found;
 }
 
@@ -50,9 +50,10 @@ function checkKernel(name, count, inPlace) {
 }
 
 forEachModule("hash64 kernels against node:crypto", function (module) {
-  it("the modules have the kernels they were built with: hash64_x4 exactly where there is SIMD", function () {
+  it("the modules have the kernels they were built with: hash64_x4 and hash64_x4m exactly where there is SIMD", function () {
     assert.equal(simdEnabled, module.simd);
-    assert.deepEqual(Object.keys(kernels()), module.simd ? ["hash64_x1", "hash64_x4"] : ["hash64_x1"]);
+    assert.deepEqual(Object.keys(kernels()), module.simd ? ["hash64_x1", "hash64_x4", "hash64_x4m"] : ["hash64_x1"]);
+    for (const kernel of Object.values(kernels())) assert.equal(typeof kernel, "function");
   });
 
   for (const inPlace of [true, false]) {

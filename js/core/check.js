@@ -51,7 +51,24 @@ export const lengthOf = (x) => lengthGetter.call(x);
  */
 export function bytesLength(x, name, fn) {
   if (!isBytes(x)) throw new TypeError(`${fn}: ${name} must be a Uint8Array, got ${describe(x)}`);
-  return lengthGetter.call(x);
+  const n = lengthGetter.call(x);
+  // A view of a detached buffer reads as empty: an error, not the digest of no data.
+  if (n === 0 && detached(x)) throw new TypeError(`${fn}: ${name}'s buffer is detached`);
+  return n;
+}
+
+/**
+ * Whether x, an empty Uint8Array, views a detached buffer: a view of one cannot be made.
+ * @param {Uint8Array} x
+ * @returns {boolean}
+ */
+function detached(x) {
+  try {
+    plainView(x, 0);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -132,14 +149,16 @@ export function byteList(x, name, fn) {
 
 /**
  * Levels between the chunks and the root of a tree padded to padFor chunks.
- * @param {number} padFor
+ * @param {unknown} padFor
+ * @param {string} fn
  * @returns {number}
  */
-function levelsOf(padFor) {
+function levelsOf(padFor, fn) {
+  assertNumber(padFor, "padFor", fn);
   const levels = Math.ceil(Math.log2(padFor));
   // Infinity or NaN would make persistent-merkle-tree's hashers loop forever
   // or write undefined; here they are an error.
-  if (!Number.isFinite(levels)) throw new Error(`Invalid padFor, expect a finite number, got ${padFor}`);
+  if (!Number.isFinite(levels)) throw new RangeError(`${fn}: padFor must be a finite number, got ${padFor}`);
   return levels;
 }
 
@@ -149,15 +168,18 @@ function levelsOf(padFor) {
 // calls with them too, so that its errors are these.
 
 /**
- * merkleizeBlocksBytes' arguments: the chunks to hash and the levels above them.
+ * merkleizeBlocksBytes' arguments: the chunks to hash and the levels above
+ * them, then room for the root in output at offset.
  * @param {unknown} blocksBytes
  * @param {number} padFor
+ * @param {unknown} output
+ * @param {unknown} offset
  * @returns {{chunks: number, levels: number}}
  */
-export function blocksBytesTree(blocksBytes, padFor) {
+export function blocksBytesTree(blocksBytes, padFor, output, offset) {
   const length = bytesLength(blocksBytes, "blocksBytes", "merkleizeBlocksBytes");
   if (padFor < 1) throw new Error(`Invalid padFor, expect to be greater than 0, got ${padFor}`);
-  const levels = levelsOf(padFor);
+  const levels = levelsOf(padFor, "merkleizeBlocksBytes");
   if (length % BLOCK !== 0) {
     if (length % CHUNK !== 0) {
       throw new Error(`Invalid input length, expect to be multiple of 32 bytes, got ${length}`);
@@ -166,35 +188,38 @@ export function blocksBytesTree(blocksBytes, padFor) {
       throw new Error(`Invalid input length, expect to be multiple of 64 bytes, got ${length}, padFor=${padFor}`);
     }
   }
+  assertRoom(output, offset, CHUNK, "output", "merkleizeBlocksBytes");
   return {chunks: length / CHUNK, levels};
 }
 
 /**
  * merkleizeBlockArray's arguments: the chunks to hash, the levels above
- * them, and the blocks that hold the chunks, read once.
+ * them, and the blocks that hold the chunks, read once; then room for the
+ * root in output at offset.
  * @param {unknown} blocks
  * @param {number} blockLimit
  * @param {number} padFor
+ * @param {unknown} output
+ * @param {unknown} offset
  * @returns {{chunks: number, levels: number, blocks: Uint8Array[]}}
  */
-export function blockArrayTree(blocks, blockLimit, padFor) {
+export function blockArrayTree(blocks, blockLimit, padFor, output, offset) {
   if (padFor < 1) throw new Error(`Invalid padFor, expect to be at least 1, got ${padFor}`);
   const items = arrayItems(blocks, "blocks", "merkleizeBlockArray");
   if (blockLimit > items.length) {
     throw new Error(`Invalid blockLimit, expect to be less than or equal blocks.length ${items.length}, got ${blockLimit}`);
   }
-  if (!(Number.isInteger(blockLimit) && blockLimit >= 0)) {
-    throw new Error(`Invalid blockLimit, expect a non-negative integer, got ${blockLimit}`);
-  }
-  const levels = levelsOf(padFor);
+  assertInteger(blockLimit, 0, items.length, "blockLimit", "merkleizeBlockArray");
+  const levels = levelsOf(padFor, "merkleizeBlockArray");
   // As in persistent-merkle-tree, no block is checked when none is hashed,
   // and all of them are checked otherwise.
   if (blockLimit > 0) {
-    for (const block of items) {
-      const n = isBytes(block) ? lengthGetter.call(block) : block?.length;
-      if (n !== BLOCK || !isBytes(block)) throw new Error(`Invalid block length, expect to be 64 bytes, got ${n}`);
+    for (let i = 0; i < items.length; i++) {
+      const n = bytesLength(items[i], `blocks[${i}]`, "merkleizeBlockArray");
+      if (n !== BLOCK) throw new Error(`Invalid block length, expect to be 64 bytes, got ${n}`);
     }
   }
+  assertRoom(output, offset, CHUNK, "output", "merkleizeBlockArray");
   return {chunks: 2 * blockLimit, levels, blocks: items};
 }
 
@@ -206,10 +231,91 @@ export function blockArrayTree(blocks, blockLimit, padFor) {
  */
 export function nLevelGroup(data, nLevel) {
   const length = bytesLength(data, "data", "digestNLevel");
-  const bytesInBatch = Math.pow(2, nLevel) * CHUNK;
   if (nLevel < 1) throw new Error(`Invalid nLevel, expect to be greater than 0, got ${nLevel}`);
+  assertInteger(nLevel, 1, Infinity, "nLevel", "digestNLevel");
+  const bytesInBatch = Math.pow(2, nLevel) * CHUNK;
   if (length % bytesInBatch !== 0) {
     throw new Error(`Invalid input length, expect to be multiple of ${bytesInBatch} for nLevel ${nLevel}, got ${length}`);
   }
   return {bytesInBatch, length};
+}
+
+// Checks of what the checks above leave: numbers, offsets and outputs,
+// detached buffers, executeHashComputations' levels. Each throws a TypeError
+// or RangeError naming the function and the argument, before any work.
+
+/**
+ * A TypeError unless x is a number.
+ * @param {unknown} x
+ * @param {string} name
+ * @param {string} fn
+ * @returns {asserts x is number}
+ */
+export function assertNumber(x, name, fn) {
+  if (typeof x !== "number") throw new TypeError(`${fn}: ${name} must be a number, got ${describe(x)}`);
+}
+
+/**
+ * `x` as an integer in [min, max] (max may be Infinity): a TypeError for a non-number, a RangeError out of range.
+ * @param {unknown} x
+ * @param {number} min
+ * @param {number} max
+ * @param {string} name
+ * @param {string} fn
+ * @returns {asserts x is number}
+ */
+export function assertInteger(x, min, max, name, fn) {
+  assertNumber(x, name, fn);
+  if (!Number.isInteger(x) || x < min || x > max) {
+    throw new RangeError(`${fn}: ${name} must be an integer from ${min} to ${max}, got ${x}`);
+  }
+}
+
+
+/**
+ * A TypeError unless x is an object (a HashObject to write into).
+ * @param {unknown} x
+ * @param {string} name
+ * @param {string} fn
+ * @returns {asserts x is object}
+ */
+export function assertObject(x, name, fn) {
+  if (x === null || typeof x !== "object") throw new TypeError(`${fn}: ${name} must be an object, got ${describe(x)}`);
+}
+
+/**
+ * Checks that x is a Uint8Array with `size` bytes at `offset`, an integer:
+ * RangeErrors name x where it is shorter than size, else offset.
+ * @param {unknown} x
+ * @param {unknown} offset
+ * @param {number} size
+ * @param {string} name
+ * @param {string} fn
+ * @returns {asserts offset is number}
+ */
+export function assertRoom(x, offset, size, name, fn) {
+  const n = bytesLength(x, name, fn);
+  assertNumber(offset, "offset", fn);
+  if (n < size) throw new RangeError(`${fn}: ${name} must be at least ${size} bytes, got ${n}`);
+  assertInteger(offset, 0, n - size, "offset", fn);
+}
+
+/**
+ * executeHashComputations' levels, read once and checked before any is
+ * hashed, the last first as they are hashed: persistent-merkle-tree's error
+ * for a missing level, a TypeError for one that is not iterable.
+ * @param {unknown} hashComputations
+ * @returns {any[]} The levels; their HashComputations are checked as they are read.
+ */
+export function hashLevels(hashComputations) {
+  const fn = "executeHashComputations";
+  const levels = arrayItems(hashComputations, "hashComputations", fn);
+  for (let level = levels.length - 1; level >= 0; level--) {
+    const hcLevel = levels[level];
+    if (!hcLevel) throw new Error(`no hash computations for level ${level}`);
+    if (typeof hcLevel[Symbol.iterator] !== "function") {
+      throw new TypeError(`${fn}: hashComputations[${level}] must be iterable, got ${describe(hcLevel)}`);
+    }
+  }
+  return levels;
 }

@@ -25,15 +25,21 @@ export function detectEngine(error) {
  * - smallCopy: how the 64-byte functions copy, "set" or "loop";
  * - digests: how digest() and the like make theirs: "copied" (a Uint8Array
  *   constructed from the module's bytes), "fresh" (a new one, then copied
- *   into) or "views" (of chunks of Buffer's pool): Deno makes a fresh one slowly.
- * @type {Record<string, {singleStream: "simd" | "scalar", smallCopy: "set" | "loop", digests: "copied" | "fresh" | "views"}>}
+ *   into) or "views" (of chunks of Buffer's pool): Deno makes a fresh one slowly;
+ * - lanes: the 4-lane shape, "x4" (cpp/compress_x4.cpp), or "measure": x4 or
+ *   x4m (cpp/compress_x4m.cpp), whichever is faster on this CPU (js/core/lanes.js);
+ * - contexts: where a SHA256 object keeps its 112-byte state, "own" (an
+ *   array of its own) or "slab" (a view of a shared buffer): V8 allocates a
+ *   typed array over 64 bytes outside its heap, slowly.
+ * @typedef {{singleStream: "simd" | "scalar", smallCopy: "set" | "loop", digests: "copied" | "fresh" | "views", lanes: "x4" | "measure", contexts: "own" | "slab"}} Choices
+ * @type {Record<string, Choices>}
  */
 export const ENGINE_CHOICES = {
-  node: {singleStream: "simd", smallCopy: "set", digests: "copied"},
-  deno: {singleStream: "simd", smallCopy: "set", digests: "views"},
-  bun: {singleStream: "simd", smallCopy: "set", digests: "fresh"},
-  v8: {singleStream: "simd", smallCopy: "set", digests: "copied"},
-  jsc: {singleStream: "scalar", smallCopy: "loop", digests: "fresh"},
+  node: {singleStream: "simd", smallCopy: "set", digests: "copied", lanes: "x4", contexts: "slab"},
+  deno: {singleStream: "simd", smallCopy: "set", digests: "views", lanes: "x4", contexts: "slab"},
+  bun: {singleStream: "simd", smallCopy: "set", digests: "fresh", lanes: "measure", contexts: "own"},
+  v8: {singleStream: "simd", smallCopy: "set", digests: "copied", lanes: "x4", contexts: "slab"},
+  jsc: {singleStream: "scalar", smallCopy: "loop", digests: "fresh", lanes: "measure", contexts: "own"},
 };
 
 /** Node, or a runtime with its APIs (Bun, Deno): node:worker_threads and the like are there. */

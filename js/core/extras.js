@@ -69,22 +69,6 @@ export function wipe(n) {
 const empty = new Uint8Array(0);
 
 /**
- * `x` as an integer in [min, max]: a TypeError for a non-number, a RangeError out of range.
- * @param {unknown} x
- * @param {number} min
- * @param {number} max
- * @param {string} name
- * @param {string} fn
- * @returns {asserts x is number}
- */
-export function assertInteger(x, min, max, name, fn) {
-  if (typeof x !== "number") throw new TypeError(`${fn}: ${name} must be a number, got ${typeof x}`);
-  if (!Number.isInteger(x) || x < min || x > max) {
-    throw new RangeError(`${fn}: ${name} must be an integer from ${min} to ${max}, got ${x}`);
-  }
-}
-
-/**
  * `x` and its length, or empty bytes where it is undefined.
  * @param {Uint8Array | undefined} x
  * @param {string} name

@@ -1,7 +1,7 @@
 // HashObject: a 32-byte digest as eight 32-bit words h0..h7, each the
 // little-endian reading of 4 bytes, signed (as as-sha256 produces them), so
 // HashObjects from either library are deep-equal.
-import {describe} from "./check.js";
+import {assertObject, assertRoom, describe} from "./check.js";
 
 /**
  * A 32-byte digest as eight 32-bit words: h0 is bytes 0..3 read
@@ -91,21 +91,56 @@ function writeWord(bytes, o, w) {
 }
 
 /**
+ * Checks byteArr and offset as assertRoom does, inline where they are right:
+ * these conversions are on persistent-merkle-tree's hot paths (performance-notes,
+ * "What reading arguments whole costs").
+ * @param {unknown} byteArr
+ * @param {unknown} offset
+ * @param {string} fn
+ * @returns {asserts offset is number}
+ */
+function roomFor32(byteArr, offset, fn) {
+  // A typed array's indexed reads run no code of the caller's, and past its end give undefined.
+  const fast = byteArr instanceof Uint8Array && ArrayBuffer.isView(byteArr) && typeof offset === "number" && offset >= 0 && byteArr[offset + 31] !== undefined && offset % 1 === 0;
+  if (!fast) assertRoom(byteArr, offset, 32, "byteArr", fn);
+}
+
+/**
+ * Reads the 32 bytes of byteArr at offset, checked, into output's fields, all
+ * of them before any field is written.
+ * @param {unknown} byteArr
+ * @param {unknown} offset
+ * @param {unknown} output
+ * @param {string} fn
+ */
+function readBytesInto(byteArr, offset, output, fn) {
+  roomFor32(byteArr, offset, fn);
+  if (output === null || typeof output !== "object") assertObject(output, "output", fn);
+  const b = /** @type {Uint8Array} */ (byteArr);
+  const h0 = readWord(b, offset), h1 = readWord(b, offset + 4), h2 = readWord(b, offset + 8), h3 = readWord(b, offset + 12);
+  const h4 = readWord(b, offset + 16), h5 = readWord(b, offset + 20), h6 = readWord(b, offset + 24), h7 = readWord(b, offset + 28);
+  const o = /** @type {HashObject} */ (output);
+  o.h0 = h0;
+  o.h1 = h1;
+  o.h2 = h2;
+  o.h3 = h3;
+  o.h4 = h4;
+  o.h5 = h5;
+  o.h6 = h6;
+  o.h7 = h7;
+}
+
+/**
  * Reads 32 bytes of `byteArr` at `offset` into the fields of `output`.
  * @param {Uint8Array} byteArr
  * @param {number} offset
  * @param {HashObject} output
  * @returns {void}
+ * @throws {TypeError} when `byteArr` is not a Uint8Array, `offset` not a number or `output` not an object.
+ * @throws {RangeError} when `offset` is not an integer with 32 bytes of `byteArr` from it.
  */
 export function byteArrayIntoHashObject(byteArr, offset, output) {
-  output.h0 = readWord(byteArr, offset);
-  output.h1 = readWord(byteArr, offset + 4);
-  output.h2 = readWord(byteArr, offset + 8);
-  output.h3 = readWord(byteArr, offset + 12);
-  output.h4 = readWord(byteArr, offset + 16);
-  output.h5 = readWord(byteArr, offset + 20);
-  output.h6 = readWord(byteArr, offset + 24);
-  output.h7 = readWord(byteArr, offset + 28);
+  readBytesInto(byteArr, offset, output, "byteArrayIntoHashObject");
 }
 
 /**
@@ -120,10 +155,12 @@ export const newHashObject = () => ({h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h
  * @param {Uint8Array} byteArr
  * @param {number} offset
  * @returns {HashObject}
+ * @throws {TypeError} when `byteArr` is not a Uint8Array or `offset` not a number.
+ * @throws {RangeError} when `offset` is not an integer with 32 bytes of `byteArr` from it.
  */
 export function byteArrayToHashObject(byteArr, offset) {
   const result = newHashObject();
-  byteArrayIntoHashObject(byteArr, offset, result);
+  readBytesInto(byteArr, offset, result, "byteArrayToHashObject");
   return result;
 }
 
@@ -133,14 +170,24 @@ export function byteArrayToHashObject(byteArr, offset) {
  * @param {Uint8Array} byteArr
  * @param {number} offset
  * @returns {void}
+ * @throws {TypeError} when `obj` is not an object with numeric h0..h7, `byteArr` not a Uint8Array or `offset` not a number.
+ * @throws {RangeError} when `offset` is not an integer with 32 bytes of `byteArr` from it.
  */
 export function hashObjectToByteArray(obj, byteArr, offset) {
-  writeWord(byteArr, offset, obj.h0);
-  writeWord(byteArr, offset + 4, obj.h1);
-  writeWord(byteArr, offset + 8, obj.h2);
-  writeWord(byteArr, offset + 12, obj.h3);
-  writeWord(byteArr, offset + 16, obj.h4);
-  writeWord(byteArr, offset + 20, obj.h5);
-  writeWord(byteArr, offset + 24, obj.h6);
-  writeWord(byteArr, offset + 28, obj.h7);
+  const fn = "hashObjectToByteArray";
+  const {h0, h1, h2, h3, h4, h5, h6, h7} = obj ?? {};
+  const numbers = typeof h0 === "number" && typeof h1 === "number" && typeof h2 === "number" && typeof h3 === "number";
+  if (typeof obj !== "object" || !numbers || typeof h4 !== "number" || typeof h5 !== "number" || typeof h6 !== "number" || typeof h7 !== "number") {
+    readHashObject(obj, new Int32Array(8), 0, "obj", fn);
+  }
+  roomFor32(byteArr, offset, fn);
+  const b = /** @type {Uint8Array} */ (byteArr);
+  writeWord(b, offset, h0);
+  writeWord(b, offset + 4, h1);
+  writeWord(b, offset + 8, h2);
+  writeWord(b, offset + 12, h3);
+  writeWord(b, offset + 16, h4);
+  writeWord(b, offset + 20, h5);
+  writeWord(b, offset + 24, h6);
+  writeWord(b, offset + 28, h7);
 }

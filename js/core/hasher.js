@@ -4,10 +4,10 @@
 // hashers'; the package is not imported, so it is never needed at runtime.
 import * as backends from "#merkle";
 import {digest2Bytes32, digest2Bytes32Into, digest64HashObjectsInto, hashInto} from "./api.js";
-import {blockArrayTree, blocksBytesTree, nLevelGroup, plainView, setBytes} from "./check.js";
+import {blockArrayTree, blocksBytesTree, hashLevels, nLevelGroup, plainView, setBytes} from "./check.js";
 import {newHashObject, readHashObject, writeHashObject} from "./hashObject.js";
 import {copyIn, ioDigest, ioPtr, ioSize, ioWords, streamThrough} from "./io.js";
-import {bestHash64, hash64} from "./lanes.js";
+import {bestHash64, hash64, shape} from "./lanes.js";
 import {addon} from "./loader.js";
 import {BLOCK, CHUNK} from "./sizes.js";
 
@@ -66,10 +66,10 @@ import {BLOCK, CHUNK} from "./sizes.js";
  */
 
 /**
- * The merkle module, linked at first use to the best hash64 kernel.
+ * The merkle module, linked at first use to the best hash64 kernel, in the shape in use.
  * @type {() => MerkleExports}
  */
-const merkle = addon(backends, () => ({hash64: bestHash64()}));
+const merkle = addon(backends, () => ({hash64: bestHash64()}), () => shape);
 
 /**
  * Writes the root of the first n chunks of input (a plain Uint8Array, or an
@@ -119,7 +119,7 @@ function merkleizeChunks(input, n, levels, output, offset) {
  * @param {number} offset
  */
 function merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
-  const {chunks, levels} = blocksBytesTree(blocksBytes, padFor);
+  const {chunks, levels} = blocksBytesTree(blocksBytes, padFor, output, offset);
   merkleizeChunks(plainView(blocksBytes, chunks * CHUNK), chunks, levels, output, offset);
 }
 
@@ -132,7 +132,7 @@ function merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
  * @param {number} offset
  */
 function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
-  const tree = blockArrayTree(blocks, blockLimit, padFor);
+  const tree = blockArrayTree(blocks, blockLimit, padFor, output, offset);
   merkleizeChunks(tree.blocks, tree.chunks, tree.levels, output, offset);
 }
 
@@ -191,16 +191,16 @@ function hashBatch({words, dests, result}, count) {
 
 /** @param {readonly HashComputationLevel[]} hashComputations */
 function executeHashComputations(hashComputations) {
+  const levels = hashLevels(hashComputations);
   const frame = (frames[depth] ??= {words: new Int32Array(16 * BATCH), dests: new Array(BATCH).fill(null), result: newHashObject()});
   depth++;
   let count = 0;
   try {
-    for (let level = hashComputations.length - 1; level >= 0; level--) {
-      const hcLevel = hashComputations[level];
-      if (!hcLevel) throw new Error(`no hash computations for level ${level}`);
+    for (let level = levels.length - 1; level >= 0; level--) {
       let index = 0;
-      for (const hc of hcLevel) {
-        const {src0, src1, dest} = hc;
+      for (const hc of levels[level]) {
+        // A null entry is invalid as one without src0 is (hashtree's error).
+        const {src0, src1, dest} = hc ?? {};
         if (!src0 || !src1 || !dest) throw new Error(`Invalid HashComputation at index ${index}`);
         readHashObject(src0, frame.words, 16 * count, "src0", "executeHashComputations");
         readHashObject(src1, frame.words, 16 * count + 8, "src1", "executeHashComputations");
@@ -228,8 +228,11 @@ function executeHashComputations(hashComputations) {
  *   (persistent-merkle-tree documents that its hashers may modify it);
  * - digestNLevel returns `data.subarray(0, data.length / 2 ** nLevel)` holding
  *   the roots, as theirs do, and leaves the rest of `data` unchanged;
- * - a padFor of Infinity or NaN throws "Invalid padFor" (theirs loop forever
- *   or fail later).
+ * - a padFor of Infinity or NaN throws a RangeError (theirs loop forever
+ *   or fail later);
+ * - an argument of the wrong type, an offset that is not an integer, or an
+ *   output without 32 bytes at offset throws a TypeError or RangeError
+ *   naming it, before any work (theirs may throw after the work, or not).
  * @type {Hasher}
  */
 export const hasher = {

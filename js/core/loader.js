@@ -209,23 +209,28 @@ export function install(set, replace = true) {
 /**
  * An add-on module, from `set` (a js/backends/*\/<name>.js namespace), and
  * `imports()`, the functions it imports: a function that returns its exports,
- * linked to the core instance in use, once per core instance. null where the
+ * linked to the core instance in use, once per core instance and per value
+ * of `key()` (what decides the imports, as the 4-lane shape). null where the
  * portable build has no such module.
  * @internal
  * @template T
  * @param {{module: (() => WebAssembly.Module) | null, portable?: ((env: object) => T) | null}} set
- * @param {() => Record<string, Function>} imports
+ * @param {() => Record<string, Function | undefined>} imports
+ * @param {() => unknown} [key]
  * @returns {() => T | null}
  */
-export function addon(set, imports) {
+export function addon(set, imports, key = () => null) {
   /** @type {WebAssembly.Module | null} */
   let module = null;
   /** @type {CoreExports | null} */
   let linkedTo = null;
+  /** @type {unknown} */
+  let linkedKey = null;
   /** @type {T | null} */
   let exports = null;
   return () => {
-    if (linkedTo !== core) {
+    if (linkedTo !== core || linkedKey !== key()) {
+      linkedKey = key();
       if (backend === "js") {
         exports = set.portable?.({memory: core.memory, ...imports()}) ?? null;
       } else {

@@ -5,7 +5,7 @@ import * as backends from "#many";
 import {digestAt, digestOf} from "./alloc.js";
 import {byteList, bytesLength, setBytes} from "./check.js";
 import {ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, ioView, ioWords} from "./io.js";
-import {lanes} from "./lanes.js";
+import {bestCompress4, shape} from "./lanes.js";
 import {addon, core} from "./loader.js";
 import {native} from "./native.js";
 import {absorb} from "./stream.js";
@@ -18,10 +18,10 @@ import {absorb} from "./stream.js";
  */
 
 /**
- * The many module, linked at first use, to the lanes where there are.
+ * The many module, linked at first use, to the lanes where there are, in the shape in use.
  * @type {() => ManyExports}
  */
-const many = addon(backends, () => ({compress: core.compress, compress_x4: lanes()?.compress_x4}));
+const many = addon(backends, () => ({compress: core.compress, compress_x4: bestCompress4()}), () => shape);
 
 /**
  * SHA-256 of the concatenation of `parts`, an Array of Uint8Array, without

@@ -3,6 +3,7 @@
 // number of them can be interleaved.
 import {digestOf} from "./alloc.js";
 import {bytesLength, plainView} from "./check.js";
+import {choices} from "./engine.js";
 import {ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, streamThrough} from "./io.js";
 import {core} from "./loader.js";
 
@@ -29,22 +30,45 @@ function finishedError(method) {
   return new Error(`SHA256.${method}: final() was already called; call init() to start a new hash`);
 }
 
-// An object's state, under keys of this module's own, so that code holding
-// the object cannot swap in a context of its own making. (Not #private
-// fields: the react-native bundle lowers classes for Hermes, which has none.)
-const CTX = Symbol("ctx");
-const FINISHED = Symbol("finished");
+// Each object's copy of the context: an array of its own, or where a typed
+// array of 112 bytes costs an allocation outside the engine's heap (V8's
+// limit is 64 bytes) a view of a slab shared by SLAB objects, which keeps the
+// slab alive as Buffer's pool does (performance-notes, "The SHA256 constructor").
+const SLAB = 64;
+/** @type {ArrayBuffer | null} */
+let slab = null;
+let slabUsed = SLAB;
+let slabSize = 0;
+
+/**
+ * A new context of `size` bytes, zeroed or not: init() overwrites it.
+ * @param {number} size
+ * @returns {Uint8Array}
+ */
+function newContext(size) {
+  if (choices.contexts === "own") return new Uint8Array(size);
+  if (slabUsed === SLAB || slabSize !== size) {
+    slab = new ArrayBuffer(SLAB * size);
+    slabUsed = 0;
+    slabSize = size;
+  }
+  return new Uint8Array(/** @type {ArrayBuffer} */ (slab), size * slabUsed++, size);
+}
+
 
 /**
  * Streaming SHA-256. Objects share the one wasm instance, each keeping only
  * its own copy of the 112-byte state, so any number can be used at once.
  */
 export class SHA256 {
+  // Private fields: no code that holds the object can reach its state, or
+  // through a slab's view another object's. Metro's Babel lowers them for Hermes.
+  /** @type {Uint8Array} */
+  #ctx;
+  #finished = false;
+
   constructor() {
-    /** @internal @type {Uint8Array} */
-    this[CTX] = new Uint8Array(ctxBytes.length);
-    /** @internal @type {boolean} */
-    this[FINISHED] = false;
+    this.#ctx = newContext(ctxBytes.length);
     this.init();
   }
 
@@ -54,8 +78,8 @@ export class SHA256 {
    */
   init() {
     core.sha256_init(ctxPtr);
-    this[CTX].set(ctxBytes);
-    this[FINISHED] = false;
+    this.#ctx.set(ctxBytes);
+    this.#finished = false;
     return this;
   }
 
@@ -68,10 +92,10 @@ export class SHA256 {
    */
   update(data) {
     const n = bytesLength(data, "data", "SHA256.update");
-    if (this[FINISHED]) throw finishedError("update");
-    ctxBytes.set(this[CTX]);
+    if (this.#finished) throw finishedError("update");
+    ctxBytes.set(this.#ctx);
     absorb(data, n);
-    this[CTX].set(ctxBytes);
+    this.#ctx.set(ctxBytes);
     return this;
   }
 
@@ -82,10 +106,10 @@ export class SHA256 {
    * @throws {Error} when called a second time, until init().
    */
   final() {
-    if (this[FINISHED]) throw finishedError("final");
-    ctxBytes.set(this[CTX]);
+    if (this.#finished) throw finishedError("final");
+    ctxBytes.set(this.#ctx);
     core.sha256_final(ctxPtr, ioPtr);
-    this[FINISHED] = true;
+    this.#finished = true;
     return digestOf(ioDigest);
   }
 }

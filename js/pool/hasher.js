@@ -2,7 +2,7 @@
 // over the pool's threads. Calls are checked by the single-threaded hasher's
 // own checks, and one too small to split goes to it as it is, so results and
 // errors are its own.
-import {blockArrayTree, blocksBytesTree, nLevelGroup, plainView} from "../core/check.js";
+import {blockArrayTree, blocksBytesTree, hashLevels, nLevelGroup, plainView, setBytes} from "../core/check.js";
 import {hasher as single} from "../core/hasher.js";
 import {hashInto} from "../index.js";
 import {newHashObject, readHashObject, writeHashObject} from "../core/hashObject.js";
@@ -65,7 +65,7 @@ export function poolHasher(pool) {
       },
       collect: (i, out) => roots.set(out.subarray(0, CHUNK), i * CHUNK),
     });
-    output.set(unit.rootOfSubtrees(roots, subtrees.map(({size}) => Math.log2(size)), levels), offset);
+    setBytes(output, unit.rootOfSubtrees(roots, subtrees.map(({size}) => Math.log2(size)), levels), offset);
   }
 
   // An n of chunks to split is even: an input that is not whole blocks has padFor 1.
@@ -77,7 +77,7 @@ export function poolHasher(pool) {
    */
   function merkleizeBlocksBytes(blocksBytes, padFor, output, offset) {
     open();
-    const {chunks, levels} = blocksBytesTree(blocksBytes, padFor);
+    const {chunks, levels} = blocksBytesTree(blocksBytes, padFor, output, offset);
     const n = Math.min(chunks, 2 ** levels);
     if (!parallel(n)) return single.merkleizeBlocksBytes(blocksBytes, padFor, output, offset);
     const bytes = plainView(blocksBytes, chunks * CHUNK);
@@ -95,7 +95,7 @@ export function poolHasher(pool) {
    */
   function merkleizeBlockArray(blocks, blockLimit, padFor, output, offset) {
     open();
-    const {chunks, levels, blocks: items} = blockArrayTree(blocks, blockLimit, padFor);
+    const {chunks, levels, blocks: items} = blockArrayTree(blocks, blockLimit, padFor, output, offset);
     const n = Math.min(chunks, 2 ** levels);
     if (!parallel(n)) return single.merkleizeBlockArray(items, blockLimit, padFor, output, offset);
     merkleizeSubtrees(n, levels, output, offset, (first, count, into) => {
@@ -111,7 +111,7 @@ export function poolHasher(pool) {
   function digestNLevel(data, nLevel) {
     open();
     const {bytesInBatch: group, length} = nLevelGroup(data, nLevel);
-    if (!parallel(length / CHUNK) || !Number.isInteger(nLevel) || group > unit.SLOT_IN) return single.digestNLevel(data, nLevel);
+    if (!parallel(length / CHUNK) || group > unit.SLOT_IN) return single.digestNLevel(data, nLevel);
     const at = plan(length / group, unit.SLOT_IN / group, pool.threads).map((g) => g * group);
     const ratio = 2 ** nLevel;
     const bytes = plainView(data, length);
@@ -139,10 +139,10 @@ export function poolHasher(pool) {
   function executeHashComputations(hashComputations) {
     open();
     if (pool.threads === 1) return single.executeHashComputations(hashComputations);
-    for (let level = hashComputations.length - 1; level >= 0; level--) {
-      const hcLevel = hashComputations[level];
-      if (!hcLevel) throw new Error(`no hash computations for level ${level}`);
-      if (!parallel(hcLevel.length) || typeof hcLevel[Symbol.iterator] !== "function") {
+    const levels = hashLevels(hashComputations);
+    for (let level = levels.length - 1; level >= 0; level--) {
+      const hcLevel = levels[level];
+      if (!parallel(hcLevel.length)) {
         single.executeHashComputations([hcLevel]);
         continue;
       }

@@ -34,6 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* input, size_t size) {
       hash64_x1,
 #ifdef SHA256_SIMD128
       hash64_x4,
+      hash64_x4m,
 #endif
   };
   for (sha256::Hash64Kernel* kernel : kernels) {

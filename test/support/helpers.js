@@ -3,15 +3,17 @@ import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
 import {concatBytes as concatList, pseudoRandomBytes, pseudoRandomInts} from "./bytes.js";
 import {reinitializeInstance, simdEnabled} from "../../js/index.js";
+import {choices} from "../../js/core/engine.js";
+import {useShape} from "../../js/core/lanes.js";
 import {backend, useBackend, useSingleStream} from "../../js/core/loader.js";
 
 // Every backend: the SIMD modules twice, with each single-stream compression
-// the loader chooses per engine (js/core/engine.js), as all must be right
-// whichever engine runs the tests; and the portable build, the same C++ as
-// JavaScript.
+// and 4-lane shape the loader may choose (js/core/engine.js, js/core/lanes.js),
+// as all must be right whichever engine and CPU run the tests; and the
+// portable build, the same C++ as JavaScript.
 export const modules = [
-  {name: "SIMD modules", backend: "simd", simd: true, singleStream: "simd"},
-  {name: "SIMD modules, scalar single stream (JavaScriptCore's)", backend: "simd", simd: true, singleStream: "scalar"},
+  {name: "SIMD modules", backend: "simd", simd: true, singleStream: "simd", lanes: "x4"},
+  {name: "SIMD modules, scalar single stream and x4m lanes (JavaScriptCore's)", backend: "simd", simd: true, singleStream: "scalar", lanes: "x4m"},
   {name: "portable backend", backend: "js", simd: false},
 ];
 
@@ -27,9 +29,11 @@ export function forEachModule(title, fn) {
         useBackend(m.backend);
         if (backend !== m.backend || simdEnabled !== m.simd) throw new Error(`could not force the ${m.name}`);
         if (m.singleStream) useSingleStream(m.singleStream);
+        if (m.lanes) useShape(m.lanes);
       });
       after(function () {
         reinitializeInstance();
+        useShape(choices.lanes);
       });
       fn(m);
     });

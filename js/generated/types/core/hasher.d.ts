@@ -7,8 +7,11 @@
  *   (persistent-merkle-tree documents that its hashers may modify it);
  * - digestNLevel returns `data.subarray(0, data.length / 2 ** nLevel)` holding
  *   the roots, as theirs do, and leaves the rest of `data` unchanged;
- * - a padFor of Infinity or NaN throws "Invalid padFor" (theirs loop forever
- *   or fail later).
+ * - a padFor of Infinity or NaN throws a RangeError (theirs loop forever
+ *   or fail later);
+ * - an argument of the wrong type, an offset that is not an integer, or an
+ *   output without 32 bytes at offset throws a TypeError or RangeError
+ *   naming it, before any work (theirs may throw after the work, or not).
  */
 export const hasher: Hasher;
 export type HashObject = import("./hashObject.js").HashObject;

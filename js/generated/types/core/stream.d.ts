@@ -20,5 +20,5 @@ export class SHA256 {
      * @throws {Error} when called a second time, until init().
      */
     final(): Uint8Array;
+    #private;
 }
-export {};

@@ -1,0 +1,64 @@
+// Runs a benchmark in an engine without Node's module loader: `entry`, an ES
+// module's source whose imports resolve from bench/, bundled by esbuild
+// (browser conditions, as a page gets the package) and run in the WebKitGTK
+// jsc shell, which prints what it returns, or in a headless browser, where
+// it sets globalThis.benchRun, a function returning a string (or its promise).
+// Used by bench/budget.js and bench/shapes.js.
+import {execFileSync} from "node:child_process";
+import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {fileURLToPath} from "node:url";
+import * as esbuild from "esbuild";
+
+const benchDir = fileURLToPath(new URL("..", import.meta.url));
+
+const launchers = {
+  chromium: async () => (await import("sha256-simd-support/chromium.js")).launchChromium(),
+  firefox: async () => (await import("sha256-simd-support/firefox.js")).launchFirefox(),
+  webkitgtk: async () => (await import("sha256-simd-support/webkit.js")).launchWebKitGtk(),
+};
+
+/** The engines runBundled knows. */
+export const bundledEngines = ["jsc", ...Object.keys(launchers)];
+
+/**
+ * `entry` bundled and run in `engine`; resolves with what it printed or returned, after the engine's name and version.
+ * @param {string} entry
+ * @param {string} engine
+ */
+export async function runBundled(entry, engine) {
+  if (!bundledEngines.includes(engine)) throw new Error(`--engine: one of ${bundledEngines.join(", ")}, got ${engine}`);
+  const jsc = engine === "jsc";
+  const source = `${entry}
+if (typeof print === "function" && typeof window === "undefined") Promise.resolve(globalThis.benchRun()).then(print, (e) => print(String(e?.stack ?? e)));
+`;
+  const dir = mkdtempSync(join(tmpdir(), "bench-"));
+  try {
+    const script = join(dir, "bench.js");
+    await esbuild.build({
+      stdin: {contents: source, resolveDir: benchDir, sourcefile: "entry.js"},
+      bundle: true,
+      format: jsc ? "esm" : "iife",
+      platform: "browser",
+      outfile: script,
+      logLevel: "warning",
+    });
+    if (jsc) return `jsc shell\n\n${execFileSync("jsc", ["-m", script], {encoding: "utf8", maxBuffer: 1 << 24})}`;
+    writeFileSync(join(dir, "index.html"), `<!doctype html><meta charset="utf-8"><script src="./bench.js"></script>`);
+    const {startServer} = await import("sha256-simd-support/serve.js");
+    const server = await startServer({dir});
+    const browser = await launchers[engine]();
+    try {
+      const page = await browser.newPage();
+      await page.goto(server.url);
+      const version = typeof browser.version === "function" ? await browser.version() : "";
+      return `${engine} ${version}\n\n${await page.evaluate(() => globalThis.benchRun())}`;
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+}

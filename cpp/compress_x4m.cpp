@@ -1,0 +1,49 @@
+// x4m, the 4-lane shape for JavaScriptCore (Safari, Bun), faster there than
+// x4 on some CPUs (docs/performance-notes.md, "The 4-lane shape"): the whole
+// message schedule in memory (w[64]) before the rounds, where x4's 16 live
+// message vectors were spilled, and v128m lanes, whose left shifts multiply.
+#include "lanes.h"
+
+#ifndef SHA256_SIMD128
+#error "compress_x4m.cpp needs the simd128 intrinsics (-msimd128, or -DSHA256_SIMDE natively)"
+#endif
+
+namespace sha256 {
+
+// Out of line, so that hash64_x4m keeps one copy of it.
+SHA256_INTERNAL void compress_x4m(v128_t state[8], const uint8_t* const blocks[4]) {
+  v128_t r[16];
+  load_x4(r, blocks);
+  v128m w[64];
+  for (int t = 0; t < 16; t++) w[t] = {r[t]};
+  for (int t = 16; t < 64; t++) w[t] = w[t - 16] + small_sigma0(w[t - 15]) + w[t - 7] + small_sigma1(w[t - 2]);
+  v128m s[8];
+  for (int i = 0; i < 8; i++) s[i] = {state[i]};
+  // K as four lanes loaded, not K[t] loaded and splatted: one instruction in
+  // JavaScriptCore, not two. Pointers that step, as in compress_words.
+  const uint32_t* k = tables().k_x4[0];
+  const v128m* wt = w;
+  rounds64<16>(
+      s, [&](int t) { return wt[t] + v128m{wasm_v128_load(k + 4 * t)}; },
+      [&] {
+        k += 4 * 16;
+        wt += 16;
+      });
+  for (int i = 0; i < 8; i++) state[i] = s[i].v;
+}
+
+SHA256_INTERNAL void hash64_x4m(uint8_t* out, const uint8_t* in, size_t count) {
+  hash64_lanes<v128m, compress_x4m, hash64_x4m>(out, in, count);
+}
+
+}  // namespace sha256
+
+void compress_x4m(v128_t* state, const uint8_t* const* blocks) {
+  SHA256_ENTER();
+  sha256::compress_x4m(state, blocks);
+}
+
+void hash64_x4m(uint8_t* out, const uint8_t* in, uint32_t count) {
+  SHA256_ENTER();
+  sha256::hash64_x4m(out, in, count);
+}
