@@ -2,7 +2,7 @@
 // with TypeErrors where as-sha256 would hash non-bytes as zeros. Each function
 // reads its arguments whole before it stages any (check.js).
 import {allocUnsafe, digestOf} from "./alloc.js";
-import {arrayOf, arrayOfLength, bytesLength, plainView, setBytes} from "./check.js";
+import {arrayOf, arrayOfLength, bytesLength, hasLength, lengthOf, plainView, setBytes} from "./check.js";
 import {
   byteArrayIntoHashObject,
   byteArrayToHashObject,
@@ -47,16 +47,6 @@ export function digest(data) {
   return digestOf(ioDigest);
 }
 
-/**
- * The length of data, which must be 64 bytes: as-sha256's error, with the length after "got" where `got`.
- * @param {unknown} data
- * @param {string} fn
- * @param {boolean} got
- */
-function length64(data, fn, got) {
-  const n = bytesLength(data, "data", fn);
-  if (n !== 64) throw new Error(got ? `InvalidLengthForDigest64, got ${n}` : "InvalidLengthForDigest64");
-}
 
 /**
  * SHA-256 of exactly 64 bytes.
@@ -66,7 +56,7 @@ function length64(data, fn, got) {
  * @throws {Error} "InvalidLengthForDigest64" when `data` is not 64 bytes.
  */
 export function digest64(data) {
-  length64(data, "digest64", false);
+  if (!hasLength(data, 64, "data", "digest64")) throw new Error("InvalidLengthForDigest64");
   copySmall(ioBytes, data, 64);
   core.hash64_x1(ioPtr, ioPtr, 1);
   return digestOf(ioDigest);
@@ -81,10 +71,10 @@ export function digest64(data) {
  * @throws {Error} "InvalidLengthForDigest64, got <n>" or "InvalidLengthForOutput32, got <n>".
  */
 export function digest64Into(data, output) {
-  bytesLength(data, "data", "digest64Into");
-  const n = bytesLength(output, "output", "digest64Into");
-  length64(data, "digest64Into", true);
-  if (n !== 32) throw new Error(`InvalidLengthForOutput32, got ${n}`);
+  const data64 = hasLength(data, 64, "data", "digest64Into");
+  const output32 = hasLength(output, 32, "output", "digest64Into");
+  if (!data64) throw new Error(`InvalidLengthForDigest64, got ${lengthOf(data)}`);
+  if (!output32) throw new Error(`InvalidLengthForOutput32, got ${lengthOf(output)}`);
   copySmall(ioBytes, data, 64);
   core.hash64_x1(ioPtr, ioPtr, 1);
   copySmall(output, ioDigest, 32);
@@ -99,10 +89,10 @@ export function digest64Into(data, output) {
  * @param {Uint8Array} [output]
  */
 function load2Bytes32(bytes1, bytes2, fn, into, output) {
-  const n1 = bytesLength(bytes1, "bytes1", fn);
-  const n2 = bytesLength(bytes2, "bytes2", fn);
-  if (n1 !== 32 || n2 !== 32) throw new Error("InvalidLengthForDigest64");
-  if (into && bytesLength(output, "output", fn) !== 32) throw new Error("InvalidLengthForOutput32");
+  const bytes1ok = hasLength(bytes1, 32, "bytes1", fn);
+  const bytes2ok = hasLength(bytes2, 32, "bytes2", fn);
+  if (!bytes1ok || !bytes2ok) throw new Error("InvalidLengthForDigest64");
+  if (into && !hasLength(output, 32, "output", fn)) throw new Error("InvalidLengthForOutput32");
   copySmall(ioBytes, bytes1, 32);
   copySmall(ioBytes, bytes2, 32, 32);
 }
@@ -220,8 +210,7 @@ export function batchHash4UintArray64s(inputs) {
   const items = arrayOf(inputs, 4, "inputs", fn);
   for (let i = 0; i < 4; i++) {
     if (items[i] == null) throw new Error(`Input ${i} is null or undefined`);
-    const n = bytesLength(items[i], `inputs[${i}]`, fn);
-    if (n !== 64) throw new Error(`Invalid length ${n} at input ${i}`);
+    if (!hasLength(items[i], 64, `inputs[${i}]`, fn)) throw new Error(`Invalid length ${lengthOf(items[i])} at input ${i}`);
   }
   for (let i = 0; i < 4; i++) copySmall(ioBytes, items[i], 64, 64 * i);
   hash64(ioPtr, ioPtr, 4);

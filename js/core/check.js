@@ -58,6 +58,23 @@ export function bytesLength(x, name, fn) {
 }
 
 /**
+ * Whether x, a Uint8Array (a TypeError naming it otherwise, or its detached
+ * buffer, as bytesLength), has exactly `size` bytes. On a Uint8Array of this
+ * realm two indexed reads, which no code of the caller's can intercept, stand
+ * in for the length getter: about half its cost in JavaScriptCore
+ * (docs/performance-notes.md, "Per-call budget").
+ * @param {unknown} x
+ * @param {number} size At least 1.
+ * @param {string} name
+ * @param {string} fn
+ * @returns {x is Uint8Array}
+ */
+export function hasLength(x, size, name, fn) {
+  if (ArrayBuffer.isView(x) && x instanceof Uint8Array && x[size - 1] !== undefined && x[size] === undefined) return true;
+  return bytesLength(x, name, fn) === size;
+}
+
+/**
  * Whether x, an empty Uint8Array, views a detached buffer: a view of one cannot be made.
  * @param {Uint8Array} x
  * @returns {boolean}
