@@ -15,7 +15,7 @@ BUILD := build
 
 include wasm.mk
 
-.PHONY: wasm bundles check-bundles types check-types test-consumers test-consumers-save test-slow check-emcc check-wasm test test-only test-node18 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
+.PHONY: wasm bundles check-bundles types check-types test-consumers test-consumers-save test-slow check-emcc check-wasm test test-only test-node18 test-arm64 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -123,6 +123,13 @@ fuzz-native: $(BUILD)/native/fuzz-simd128 $(BUILD)/native/fuzz-scalar
 test-node18: deps
 	node test/scripts/matrix.js node18
 
+# The suite on V8's arm64 backend (its JIT and wasm SIMD on NEON): Node 24 for
+# linux-arm64 under qemu-user, the matrix's arm64 row, less what
+# test/README.md names. Debian: apt-get install qemu-user-static
+# libc6-arm64-cross libstdc++6-arm64-cross libgcc-s1-arm64-cross.
+test-arm64: deps
+	node test/scripts/matrix.js arm64
+
 # The package as npm packs it: publint checks package.json against the packed
 # files, and attw that every entry point's types resolve under node10, node16
 # and bundler. The package is ES modules only; CommonJS loads it with require()
@@ -155,8 +162,9 @@ test-consumers-save: deps
 	node test/consumers/run.js --save
 
 # The suite on every engine the package supports (test/scripts/matrix.js): Node 18
-# (smoke test), the system Node, Node 22, 24 and 26, Bun, Deno, Chromium,
-# Firefox ESR, WebKitGTK and WPE WebKit, then a table of engine -> passed/failed.
+# (smoke test), the system Node, Node 22, 24 and 26, Bun, Deno, Node 24 on
+# arm64 (qemu-user), Chromium, Firefox ESR, WebKitGTK and WPE WebKit, then a
+# table of engine -> passed/failed.
 # ENGINES="bun deno" runs only those (the ids are in test/scripts/matrix.js).
 test-matrix: deps
 	node test/scripts/matrix.js $(ENGINES)

@@ -125,7 +125,7 @@ describe("the SIMD module's single-stream compression, chosen per engine", funct
     assert.equal(engine, jsc ? "jsc" : "v8");
     assert.deepEqual(
       Object.fromEntries(Object.entries(ENGINE_CHOICES).map(([row, c]) => [row, c.singleStream])),
-      {node: "simd", deno: "simd", bun: "simd", v8: "simd", jsc: "scalar"},
+      {node: "simd", deno: "simd", bun: "simd", v8: "simd", spidermonkey: "simd", jsc: "scalar"},
     );
     reinitializeInstance(true);
     assert.equal(instance.singleStream, "simd");

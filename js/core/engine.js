@@ -17,8 +17,8 @@ export function detectEngine(error) {
 }
 
 /**
- * Per server runtime, or per engine in a browser (any engine not listed, as
- * SpiderMonkey, takes V8's row), measured in docs/performance-notes.md
+ * Per server runtime, or per engine in a browser (any engine not listed
+ * takes V8's row), measured in docs/performance-notes.md
  * ("Per-engine choices"):
  * - singleStream: how the SIMD module compresses one stream, "simd"
  *   (cpp/compress_simd128.cpp) or "scalar" (cpp/compress_scalar.cpp);
@@ -39,6 +39,7 @@ export const ENGINE_CHOICES = {
   deno: {singleStream: "simd", smallCopy: "set", digests: "views", lanes: "x4", contexts: "slab"},
   bun: {singleStream: "simd", smallCopy: "set", digests: "fresh", lanes: "measure", contexts: "own"},
   v8: {singleStream: "simd", smallCopy: "set", digests: "copied", lanes: "x4", contexts: "slab"},
+  spidermonkey: {singleStream: "simd", smallCopy: "set", digests: "copied", lanes: "x4", contexts: "own"},
   jsc: {singleStream: "scalar", smallCopy: "loop", digests: "fresh", lanes: "measure", contexts: "own"},
 };
 
