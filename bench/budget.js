@@ -24,15 +24,17 @@ const {cpuFamily, cpuModel, cpuFlags = []} = cpuDetails();
 process.stdout.write(`CPU family ${cpuFamily} model ${cpuModel} (${cpuFlags.join(", ")}); `);
 
 if (values.engine) {
-  const {runBundled} = await import("./timing/bundled.js");
+  const [{runBundled}, {internalsSource}] = await Promise.all([import("./timing/bundled.js"), import("./timing/internals.js")]);
   const entry = `
 import {runBudget, budgetTable} from "./cases/budget-cases.js";
+${internalsSource}
 const now = globalThis.performance ? () => performance.now() : () => preciseTime() * 1000;
-globalThis.benchRun = () => budgetTable(runBudget({...${JSON.stringify(options)}, now}));
+globalThis.benchRun = () => budgetTable(runBudget({...${JSON.stringify(options)}, internals, now}));
 `;
   process.stdout.write(await runBundled(entry, values.engine));
 } else {
-  const {runBudget, budgetTable} = await import("./cases/budget-cases.js");
+  const [{runBudget, budgetTable}, {loadInternals}] = await Promise.all([import("./cases/budget-cases.js"), import("./timing/internals.js")]);
+  const internals = await loadInternals();
   const runtime = globalThis.Bun ? `Bun ${Bun.version}` : globalThis.Deno ? `Deno ${Deno.version.deno}` : `Node ${process.versions.node}`;
-  process.stdout.write(`${runtime}\n\n${budgetTable(runBudget({...options, now: () => performance.now()}))}`);
+  process.stdout.write(`${runtime}\n\n${budgetTable(runBudget({...options, internals, now: () => performance.now()}))}`);
 }

@@ -13,15 +13,17 @@ const {cpuFamily, cpuModel} = cpuDetails();
 process.stdout.write(`CPU family ${cpuFamily} model ${cpuModel}; `);
 
 if (values.engine) {
-  const {runBundled} = await import("./timing/bundled.js");
+  const [{runBundled}, {internalsSource}] = await Promise.all([import("./timing/bundled.js"), import("./timing/internals.js")]);
   const entry = `
 import {shapesTable} from "./cases/shapes-cases.js";
+${internalsSource}
 const now = globalThis.performance ? () => performance.now() : () => preciseTime() * 1000;
-globalThis.benchRun = () => shapesTable({...${JSON.stringify(options)}, now});
+globalThis.benchRun = () => shapesTable({...${JSON.stringify(options)}, internals, now});
 `;
   process.stdout.write(await runBundled(entry, values.engine));
 } else {
-  const {shapesTable} = await import("./cases/shapes-cases.js");
+  const [{shapesTable}, {loadInternals}] = await Promise.all([import("./cases/shapes-cases.js"), import("./timing/internals.js")]);
+  const internals = await loadInternals();
   const runtime = globalThis.Bun ? `Bun ${Bun.version}` : globalThis.Deno ? `Deno ${Deno.version.deno}` : `Node ${process.versions.node}`;
-  process.stdout.write(`${runtime}\n\n${shapesTable({...options, now: () => performance.now()})}`);
+  process.stdout.write(`${runtime}\n\n${shapesTable({...options, internals, now: () => performance.now()})}`);
 }

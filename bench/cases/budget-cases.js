@@ -1,16 +1,11 @@
 // The per-call budget of the single-message functions (bench/budget.js): each
 // call timed whole, and each of its steps timed alone in a loop of its own,
-// with the package's internals (js/core/), which no other benchmark reaches.
-// A step alone can run faster than inside the call (the JIT may fuse steps),
-// so the glue is what the whole call costs over the module's export.
-// Environment-neutral: the clock comes in.
+// with the package's internals, which no other benchmark reaches: the runner
+// passes them in (bench/timing/internals.js), since bench/ imports the
+// package by its exports alone. A step alone can run faster than inside the
+// call (the JIT may fuse steps), so the glue is what the whole call costs
+// over the module's export. Environment-neutral: the clock comes in.
 import * as asSha256 from "@chainsafe/as-sha256";
-import * as api from "../../js/index.js";
-import {digestOf} from "../../js/core/alloc.js";
-import {bytesLength} from "../../js/core/check.js";
-import {readHashObject, writeHashObject} from "../../js/core/hashObject.js";
-import {copySmall, ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioWords} from "../../js/core/io.js";
-import {core} from "../../js/core/loader.js";
 import {interleave} from "../timing/interleave.js";
 
 /** Calls per timed batch: enough that the clock's cost and step vanish in it. */
@@ -18,7 +13,6 @@ const N = 2000;
 let sink = 0;
 
 const bytes = (n, seed) => Uint8Array.from({length: n}, (_, i) => (i * 31 + seed) & 255);
-const hashObject = (seed) => api.byteArrayToHashObject(bytes(32, seed), 0);
 
 /**
  * The calls, each {name, whole, steps}: `whole` the public call, `steps`
@@ -26,7 +20,13 @@ const hashObject = (seed) => api.byteArrayToHashObject(bytes(32, seed), 0);
  * same call on as-sha256, for the ratio; every fn runs N times per batch. "call" is an export that does nothing (the JS -> wasm
  * call alone); "compress" is the module's export that does the hashing.
  */
-function makeCalls() {
+function makeCalls({api, alloc, check, hashObject: objects, io, loader}) {
+  const {digestOf} = alloc;
+  const {bytesLength} = check;
+  const {readHashObject, writeHashObject} = objects;
+  const {copySmall, ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioWords} = io;
+  const {core} = loader;
+  const hashObject = (seed) => api.byteArrayToHashObject(bytes(32, seed), 0);
   const data64 = bytes(64, 1);
   const [b1, b2, out32] = [bytes(32, 2), bytes(32, 3), new Uint8Array(32)];
   const data32 = bytes(32, 4);
@@ -113,12 +113,13 @@ const batch = (fn) => () => {
 };
 
 /**
- * Times every call and its steps in interleaved rounds; returns
+ * Times every call and its steps in interleaved rounds, with `internals` as
+ * bench/timing/internals.js gives them; returns
  * [{name, rows: [{step, bestNs, medianNs}]}], ns per call, the whole call first.
  */
-export function runBudget({now, rounds = 9, ms = 40, filter}) {
+export function runBudget({internals, now, rounds = 9, ms = 40, filter}) {
   const out = [];
-  for (const c of makeCalls()) {
+  for (const c of makeCalls(internals)) {
     if (filter && !new RegExp(filter).test(c.name)) continue;
     const contenders = {"whole call": batch(c.whole)};
     for (const [step, fn] of Object.entries(c.steps)) contenders[step] = batch(fn);

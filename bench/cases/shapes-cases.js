@@ -1,17 +1,18 @@
 // The two 4-lane shapes, x4 and x4m (js/core/lanes.js), side by side through
 // hashInto in one engine, interleaved: the figures behind the lanes row of
 // ENGINE_CHOICES (docs/performance-notes.md, "The 4-lane shape").
-// Environment-neutral: the clock comes in.
-import {hashInto} from "../../js/index.js";
-import {useShape} from "../../js/core/lanes.js";
-import {choices} from "../../js/core/engine.js";
+// Environment-neutral: the clock and the package's internals
+// (bench/timing/internals.js) come in.
 import {interleave} from "../timing/interleave.js";
 
 /** Calls per timed batch. */
 const CALLS = 20;
 
 /** Per message count, each shape's best and median ns per message and x4m's over x4's, as markdown. */
-export function shapesTable({now, rounds = 15, ms = 40, counts = [4, 64, 4096]}) {
+export function shapesTable({internals, now, rounds = 15, ms = 40, counts = [4, 64, 4096]}) {
+  const {hashInto} = internals.api;
+  const {useShape} = internals.lanes;
+  const {choices} = internals.engine;
   const lines = ["| messages a call | x4 best / median ns | x4m best / median ns | x4m ÷ x4, best / median |", "| --- | --- | --- | --- |"];
   for (const n of counts) {
     const input = new Uint8Array(64 * n).fill(n & 255);
