@@ -58,8 +58,16 @@ export function readHashObject(obj, words, i, name, fn, index) {
  * @param {HashObject} obj
  */
 export function writeHashObject(words, i, obj) {
-  const h0 = words[i], h1 = words[i + 1], h2 = words[i + 2], h3 = words[i + 3];
-  const h4 = words[i + 4], h5 = words[i + 5], h6 = words[i + 6], h7 = words[i + 7];
+  setWords(obj, words[i], words[i + 1], words[i + 2], words[i + 3], words[i + 4], words[i + 5], words[i + 6], words[i + 7]);
+}
+
+/**
+ * Sets obj's fields h0..h7, from words all read before the first is set.
+ * @param {HashObject} obj
+ * @param {number} h0 @param {number} h1 @param {number} h2 @param {number} h3
+ * @param {number} h4 @param {number} h5 @param {number} h6 @param {number} h7
+ */
+function setWords(obj, h0, h1, h2, h3, h4, h5, h6, h7) {
   obj.h0 = h0;
   obj.h1 = h1;
   obj.h2 = h2;
@@ -100,8 +108,9 @@ function writeWord(bytes, o, w) {
  * @returns {asserts offset is number}
  */
 function roomFor32(byteArr, offset, fn) {
-  // A typed array's indexed reads run no code of the caller's, and past its end give undefined.
-  const fast = byteArr instanceof Uint8Array && ArrayBuffer.isView(byteArr) && typeof offset === "number" && offset >= 0 && byteArr[offset + 31] !== undefined && offset % 1 === 0;
+  // A typed array's indexed reads run no code of the caller's, and past its
+  // end or at a fractional index give undefined.
+  const fast = byteArr instanceof Uint8Array && ArrayBuffer.isView(byteArr) && typeof offset === "number" && offset >= 0 && byteArr[offset + 31] !== undefined;
   if (!fast) assertRoom(byteArr, offset, 32, "byteArr", fn);
 }
 
@@ -117,17 +126,12 @@ function readBytesInto(byteArr, offset, output, fn) {
   roomFor32(byteArr, offset, fn);
   if (output === null || typeof output !== "object") assertObject(output, "output", fn);
   const b = /** @type {Uint8Array} */ (byteArr);
-  const h0 = readWord(b, offset), h1 = readWord(b, offset + 4), h2 = readWord(b, offset + 8), h3 = readWord(b, offset + 12);
-  const h4 = readWord(b, offset + 16), h5 = readWord(b, offset + 20), h6 = readWord(b, offset + 24), h7 = readWord(b, offset + 28);
-  const o = /** @type {HashObject} */ (output);
-  o.h0 = h0;
-  o.h1 = h1;
-  o.h2 = h2;
-  o.h3 = h3;
-  o.h4 = h4;
-  o.h5 = h5;
-  o.h6 = h6;
-  o.h7 = h7;
+  const at = /** @type {number} */ (offset);
+  setWords(
+    /** @type {HashObject} */ (output),
+    readWord(b, at), readWord(b, at + 4), readWord(b, at + 8), readWord(b, at + 12),
+    readWord(b, at + 16), readWord(b, at + 20), readWord(b, at + 24), readWord(b, at + 28),
+  );
 }
 
 /**

@@ -51,11 +51,11 @@ mJ£N2L1L6L1L6L0L8T.HL5L7N5L3L4L3L5mF£L5mA£L5m3£�
 -L,m-M,8-77m¬µð,P,m¬¬,m,L-mãÄÖ,rG801.lL-m;y0lL-m. m¬³ð,T.,M.8-7L-m. m¬³ð,N.L.mHT.,L.mlT.,L.mhT.,N/mE£L/m:£L/m/¢L.m4T.,N.m;£L.m9£L.m6¢N.b.,7L-m. \
 m¬¬,N/L.L/T.,b.¬.L-m-M-8-7,7,7/lL.L,L,u0lL-m-0lL.äM2L/m3y0lL/m. m¬¬,L2Ë</b.¬07m,M,p,,,,,,HlM1L/m. m¬¬,/¨L,mTr0¨L11L,m-M,L1L1ÌL2L1L1ÎÏÌp,,,,,,4lÏM18-7\
 7</b.,L/m-M/7L.m-M.8.1L-m-m,M-0lL.L,m,sM-7L,m-M,8-7,7,7,771,m,73,m¬´ì,73,m¬¬ì,7=,m¬µð,P,L,L-L.<,7;,m¬µð,P,L,L-<171,m¬47";function y(x){let L=new Uint8Array(x.length);for(let m=0;m<x.length;m++)L[m]=x.charCodeAt(m)-44;return new WebAssembly.Module(L)}function Ox(){throw new Error("sha256-simd/pool: a worker has no portable build")}var OL=()=>y(Fx);var $x=Object.getPrototypeOf(Uint8Array.prototype),ox=x=>Object.getOwnPropertyDescriptor($x,x).get,$L=ox("length"),KL=ox("buffer"),kL=ox("byteOffset"),GL=$x.set;
-function J(x){return x===null?"null":Array.isArray(x)?"Array":typeof x=="object"?x.constructor?.name??"object":typeof x}function PL(x){return ArrayBuffer.isView(
-x)&&(x instanceof Uint8Array||Object.prototype.toString.call(x)==="[object Uint8Array]")}function l(x,L,m){if(!PL(x))throw new TypeError(`${m}: ${L} must be a Uint8Array, got ${J(x)}`);let a=$L.call(x);if(a===0&&SL(x))throw new TypeError(`${m}: ${L}\
+function w(x){return x===null?"null":Array.isArray(x)?"Array":typeof x=="object"?x.constructor?.name??"object":typeof x}function PL(x){return ArrayBuffer.isView(
+x)&&(x instanceof Uint8Array||Object.prototype.toString.call(x)==="[object Uint8Array]")}function l(x,L,m){if(!PL(x))throw new TypeError(`${m}: ${L} must be a Uint8Array, got ${w(x)}`);let a=$L.call(x);if(a===0&&SL(x))throw new TypeError(`${m}: ${L}\
 's buffer is detached`);return a}function R(x,L,m,a){return ArrayBuffer.isView(x)&&x instanceof Uint8Array&&x[L-1]!==void 0&&x[L]===void 0?!0:l(x,m,a)===L}function SL(x){
-try{return u(x,0),!1}catch{return!0}}var u=(x,L)=>new Uint8Array(KL.call(x),kL.call(x),L),h=(x,L,m=0)=>GL.call(x,L,m);function nx(x,L,m,a="an Array"){if(!Array.
-isArray(x))throw new TypeError(`${m}: ${L} must be ${a}, got ${J(x)}`);let e=x.length,t=new Array(e);for(let d=0;d<e;d++)t[d]=x[d];return t}function Kx(x,L,m){let a=nx(x,L,m,"an Array of Uint8Array"),e=new Array(a.length);for(let t=0;t<a.length;t++)e[t]=l(a[t],`${L}[${t}]`,m);return{items:a,lengths:e}}
+try{return h(x,0),!1}catch{return!0}}var h=(x,L)=>new Uint8Array(KL.call(x),kL.call(x),L),u=(x,L,m=0)=>GL.call(x,L,m);function nx(x,L,m,a="an Array"){if(!Array.
+isArray(x))throw new TypeError(`${m}: ${L} must be ${a}, got ${w(x)}`);let e=x.length,t=new Array(e);for(let d=0;d<e;d++)t[d]=x[d];return t}function Kx(x,L,m){let a=nx(x,L,m,"an Array of Uint8Array"),e=new Array(a.length);for(let t=0;t<a.length;t++)e[t]=l(a[t],`${L}[${t}]`,m);return{items:a,lengths:e}}
 function kx(x,L){sx(x,"padFor",L);let m=Math.ceil(Math.log2(x));if(!Number.isFinite(m))throw new RangeError(`${L}: padFor must be a finite number, got ${x}`);return m}
 function Gx(x,L,m,a){let e=l(x,"blocksBytes","merkleizeBlocksBytes");if(L<1)throw new Error(`Invalid padFor, expect to be greater than 0, got ${L}`);let t=kx(L,
 "merkleizeBlocksBytes");if(e%64!==0){if(e%32!==0)throw new Error(`Invalid input length, expect to be multiple of 32 bytes, got ${e}`);if(L>1)throw new Error(`In\
@@ -66,29 +66,29 @@ ray");if(L>0)for(let c=0;c<t.length;c++){let o=l(t[c],`blocks[${c}]`,"merkleizeB
 es, got ${o}`)}return ix(a,e,32,"output","merkleizeBlockArray"),{chunks:2*L,levels:d,blocks:t}}function Sx(x,L){let m=l(x,"data","digestNLevel");if(L<1)throw new Error(
 `Invalid nLevel, expect to be greater than 0, got ${L}`);fx(L,1,1/0,"nLevel","digestNLevel");let a=Math.pow(2,L)*32;if(m%a!==0)throw new Error(`Invalid input le\
 ngth, expect to be multiple of ${a} for nLevel ${L}, got ${m}`);return{bytesInBatch:a,length:m}}function sx(x,L,m){if(typeof x!="number")throw new TypeError(`${m}\
-: ${L} must be a number, got ${J(x)}`)}function fx(x,L,m,a,e){if(sx(x,a,e),!Number.isInteger(x)||x<L||x>m)throw new RangeError(`${e}: ${a} must be an integer fr\
+: ${L} must be a number, got ${w(x)}`)}function fx(x,L,m,a,e){if(sx(x,a,e),!Number.isInteger(x)||x<L||x>m)throw new RangeError(`${e}: ${a} must be an integer fr\
 om ${L} to ${m}, got ${x}`)}function ix(x,L,m,a,e){let t=l(x,a,e);if(sx(L,"offset",e),t<m)throw new RangeError(`${e}: ${a} must be at least ${m} bytes, got ${t}`);fx(L,0,t-m,"offset",e)}function zx(x){
 let L="executeHashComputations",m=nx(x,"hashComputations",L);for(let a=m.length-1;a>=0;a--){let e=m[a];if(!e)throw new Error(`no hash computations for level ${a}`);
-if(typeof e[Symbol.iterator]!="function")throw new TypeError(`${L}: hashComputations[${a}] must be iterable, got ${J(e)}`)}return m}var r,f,i,T,A,Ux,p,_x,jx=[],zL=65536;function vx(x){let L=x.memory.buffer;r=x.io_ptr(),f=x.io_size(),i=new Uint8Array(L,r,f),T=new Int32Array(L,r,f>>2),A=new Uint8Array(
+if(typeof e[Symbol.iterator]!="function")throw new TypeError(`${L}: hashComputations[${a}] must be iterable, got ${w(e)}`)}return m}var r,f,i,T,A,Ux,p,_x,jx=[],zL=65536;function vx(x){let L=x.memory.buffer;r=x.io_ptr(),f=x.io_size(),i=new Uint8Array(L,r,f),T=new Int32Array(L,r,f>>2),A=new Uint8Array(
 L,r,32),Ux=[0,1,2,3].map(m=>new Uint8Array(L,r+32*m,32)),p=x.ctx_ptr(),_x=new Uint8Array(L,p,x.ctx_size()),jx.length=0}function UL(x,L,m,a=0){for(let e=0;e<m;e++)
-x[a+e]=L[e]}function _L(x,L,m,a=0){h(x,L,a)}var g=N.smallCopy==="loop"?UL:_L;function k(x){return x>zL?i.subarray(0,x):jx[x]??=i.subarray(0,x)}function bx(x,L,m,a){
+x[a+e]=L[e]}function _L(x,L,m,a=0){u(x,L,a)}var g=N.smallCopy==="loop"?UL:_L;function K(x){return x>zL?i.subarray(0,x):jx[x]??=i.subarray(0,x)}function bx(x,L,m,a){
 if(!Array.isArray(x)){i.set(x.subarray(L,m),a);return}let e=m+63>>6;for(let t=L>>6;t<e;t++,a+=64)i.set(x[t],a)}function B(x,L,m,a,e,t){let d=f-m;for(let c=0,o=0;c<
-L;c+=d,o++){let b=Math.min(d,L-c);bx(x,c,c+b,m),a(b,o),e!==void 0&&h(e,k(b/t),c/t)}}var G=null,lx=null,V=null,s,Wx,jL,vL,WL=[0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,8,1,6,0,65,0,253,17,11];function Nx(x){if(x==="js")return null;if(G.module===
+L;c+=d,o++){let b=Math.min(d,L-c);bx(x,c,c+b,m),a(b,o),e!==void 0&&u(e,K(b/t),c/t)}}var k=null,lx=null,V=null,s,Wx,jL,vL,WL=[0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,8,1,6,0,65,0,253,17,11];function Nx(x){if(x==="js")return null;if(k.module===
 null||typeof WebAssembly!="object"||WebAssembly===null)return"WebAssembly is not available";if(V===null)return null;let L=!1;try{L=WebAssembly.validate(new Uint8Array(
-WL))}catch{}return L?`compiling WebAssembly was refused (${V.message})`:"this runtime does not support WebAssembly SIMD"}function RL(x){if(x==="js")return G.portable();
-try{lx??=G.module()}catch(L){throw V=L,L}return new WebAssembly.Instance(lx,{}).exports}function hx(x){let L=RL(x),m=x==="simd",a=m?N.singleStream:null;if(L.init(
+WL))}catch{}return L?`compiling WebAssembly was refused (${V.message})`:"this runtime does not support WebAssembly SIMD"}function RL(x){if(x==="js")return k.portable();
+try{lx??=k.module()}catch(L){throw V=L,L}return new WebAssembly.Instance(lx,{}).exports}function ux(x){let L=RL(x),m=x==="simd",a=m?N.singleStream:null;if(L.init(
 a==="scalar"?1:0)===0)throw new Error("sha256-simd: the module's constants failed their check");vx(L),s=L,Wx=x,jL=m,vL=a}function VL(x){if(x===void 0){if(Nx("si\
-md")===null)try{hx("simd");return}catch{}hx("js");return}YL(x?"simd":"js","reinitializeInstance")}function YL(x,L="useBackend"){if(x!=="simd"&&x!=="js")throw new TypeError(
-`useBackend: "simd" or "js", got ${x}`);let m=`${L}(${L==="useBackend"?`"${x}"`:x==="simd"})`,a=Nx(x);if(a!==null)throw new Error(`${m}: ${a}`);try{hx(x)}catch(e){
-throw new Error(`${m}: ${Nx(x)??e.message}`,{cause:e})}}function Rx(x,L=!0){!L&&G!==null||(G=x,lx=null,V=null,VL())}function D(x,L,m=()=>null){let a=null,e=null,t=null,d=null;return()=>((e!==s||t!==m())&&(t=m(),Wx===
-"js"?d=x.portable?.({memory:s.memory,...L()})??null:(a??=x.module(),d=new WebAssembly.Instance(a,{env:{memory:s.memory},sha256:L()}).exports),e=s),d)}var ux=globalThis.Buffer,qL=typeof ux?.allocUnsafe=="function"?(x=0)=>{let L=ux.allocUnsafe(x);return new Uint8Array(L.buffer,L.byteOffset,L.byteLength)}:(x=0)=>new Uint8Array(
-x),C=2048,Y=null,I=C;function XL(){let x=ux?.allocUnsafe?.(C);return x&&x.buffer.byteLength>C?x:null}function px(){if(I===C&&(Y=XL(),I=0),Y===null)return I=C,new Uint8Array(
-32);let x;try{x=new Uint8Array(Y.buffer,Y.byteOffset+I,32)}catch{return I=C,px()}return I+=32,x}var q=N.digests==="views"?x=>{let L=px();return g(L,x,32),L}:N.digests===
+md")===null)try{ux("simd");return}catch{}ux("js");return}YL(x?"simd":"js","reinitializeInstance")}function YL(x,L="useBackend"){if(x!=="simd"&&x!=="js")throw new TypeError(
+`useBackend: "simd" or "js", got ${x}`);let m=`${L}(${L==="useBackend"?`"${x}"`:x==="simd"})`,a=Nx(x);if(a!==null)throw new Error(`${m}: ${a}`);try{ux(x)}catch(e){
+throw new Error(`${m}: ${Nx(x)??e.message}`,{cause:e})}}function Rx(x,L=!0){!L&&k!==null||(k=x,lx=null,V=null,VL())}function J(x,L,m=()=>null){let a=null,e=null,t=null,d=null;return()=>((e!==s||t!==m())&&(t=m(),Wx===
+"js"?d=x.portable?.({memory:s.memory,...L()})??null:(a??=x.module(),d=new WebAssembly.Instance(a,{env:{memory:s.memory},sha256:L()}).exports),e=s),d)}var hx=globalThis.Buffer,qL=typeof hx?.allocUnsafe=="function"?(x=0)=>{let L=hx.allocUnsafe(x);return new Uint8Array(L.buffer,L.byteOffset,L.byteLength)}:(x=0)=>new Uint8Array(
+x),I=2048,Y=null,D=I;function XL(){let x=hx?.allocUnsafe?.(I);return x&&x.buffer.byteLength>I?x:null}function px(){if(D===I&&(Y=XL(),D=0),Y===null)return D=I,new Uint8Array(
+32);let x;try{x=new Uint8Array(Y.buffer,Y.byteOffset+D,32)}catch{return D=I,px()}return D+=32,x}var q=N.digests==="views"?x=>{let L=px();return g(L,x,32),L}:N.digests===
 "copied"?x=>new Uint8Array(x):x=>{let L=new Uint8Array(32);return g(L,x,32),L};function Vx(x,L){let m=N.digests==="views"?px():new Uint8Array(32);for(let a=0;a<
-32;a++)m[a]=x[L+a];return m}function H(x,L,m,a,e,t){let{h0:d,h1:c,h2:o,h3:b,h4:w,h5:j,h6:v,h7:Cx}=x??{};if(typeof x!="object"||!(typeof d=="number"&&typeof c=="number"&&typeof o=="number"&&
-typeof b=="number")||typeof w!="number"||typeof j!="number"||typeof v!="number"||typeof Cx!="number"){let DL=t===void 0?a:`${a}[${t}]`;throw new TypeError(`${e}\
-: ${DL} must be a HashObject with numeric h0..h7, got ${J(x)}`)}L[m]=d,L[m+1]=c,L[m+2]=o,L[m+3]=b,L[m+4]=w,L[m+5]=j,L[m+6]=v,L[m+7]=Cx}function X(x,L,m){let a=x[L],
-e=x[L+1],t=x[L+2],d=x[L+3],c=x[L+4],o=x[L+5],b=x[L+6],w=x[L+7];m.h0=a,m.h1=e,m.h2=t,m.h3=d,m.h4=c,m.h5=o,m.h6=b,m.h7=w}var Tx=()=>({h0:0,h1:0,h2:0,h3:0,h4:0,h5:0,h6:0,h7:0});var Ax={};W(Ax,{module:()=>ZL,portable:()=>QL});var Yx=",-,,,-;//«««,.««,,,.O.2^ab5b`¤],,/¢2¥.-LL/65,-,-,-,-.25-«-m¼¬,73c07¤`,45b`¤`,38¤`,26b`¤`,14-56\x1Bª5!>.\
+32;a++)m[a]=x[L+a];return m}function C(x,L,m,a,e,t){let{h0:d,h1:c,h2:o,h3:b,h4:_,h5:j,h6:v,h7:Cx}=x??{};if(typeof x!="object"||!(typeof d=="number"&&typeof c=="number"&&typeof o=="number"&&
+typeof b=="number")||typeof _!="number"||typeof j!="number"||typeof v!="number"||typeof Cx!="number"){let DL=t===void 0?a:`${a}[${t}]`;throw new TypeError(`${e}\
+: ${DL} must be a HashObject with numeric h0..h7, got ${w(x)}`)}L[m]=d,L[m+1]=c,L[m+2]=o,L[m+3]=b,L[m+4]=_,L[m+5]=j,L[m+6]=v,L[m+7]=Cx}function X(x,L,m){QL(m,x[L],
+x[L+1],x[L+2],x[L+3],x[L+4],x[L+5],x[L+6],x[L+7])}function QL(x,L,m,a,e,t,d,c,o){x.h0=L,x.h1=m,x.h2=a,x.h3=e,x.h4=t,x.h5=d,x.h6=c,x.h7=o}var Tx=()=>({h0:0,h1:0,h2:0,h3:0,h4:0,h5:0,h6:0,h7:0});var Ax={};W(Ax,{module:()=>x9,portable:()=>ZL});var Yx=",-,,,-;//«««,.««,,,.O.2^ab5b`¤],,/¢2¥.-LL/65,-,-,-,-.25-«-m¼¬,73c07¤`,45b`¤`,38¤`,26b`¤`,14-56\x1Bª5!>.\
 G§0«O,m¼.NJP,L.m0{0lL.m.¢MM/lLJL-b.¬.LJL-mì-b.¸.LJL-m¬-b.´.LJL-mlb.°.LJm,)5.¬°)70,LJm,)5.°°)70<LJm,)5.´°)70LLJm,)5.¸°)70\\LJm,)5.¼°)70lLJm,)5.À°)70|LJm\
 ,)5.Ä°)70LJm,)5.È°)70LJLJm¬.<.LJ),0LN7LJ),0<N:)}M;m¬®,MKLJ),0N@M2LJ),0NAM6LJ),0|NBM3LJ),0lNCM0LJ),0\\NDM5L7M/L:M1LJ),0,NEM4m,ML/lLK)5.HLK)5.8L0)Ú-LK)5.0L\
 6)Ú-L0L3LK)5.,L3L6L0)~L2)Ú-)Ú-mº,),0,N8L0)á-L0m7)Ù-)|mì»,),0,N9L0)á-L0m2)Ù-)|)}m¼¹,),0,N<L0)á-L0mE)Ù-)|)})Ú-N6L5)Ú-N2)~)Ú-L8L2)á-L2m7)Ù-)|L9L2)á-L2m2)Ù-)|)}\
@@ -190,11 +190,11 @@ m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70ì-LAT.¸.T.,N-L-),0L-),0
 .m?)Ù-)|)}L.m6)Ù-)})Ú-)70ü-LAT.¸.T.,N-L-),0L-),0\f-)Ú-L-),0-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ì-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-\
 )70\f-LAT.¸.T.,N-L-),0¬-L-),0-)Ú-L-),0,N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ü-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70-LAT.°.NB),0,M.LAT\
 .¬.M-8-77L,L,),0,L9)Ú-)70,L,L,),0<L4)Ú-)70<L,L,),0LL3)Ú-)70LL,L,),0\\L2)Ú-)70\\L,L,),0lL:)Ú-)70lL,L,),0|L0)Ú-)70|L,L,),0L/)Ú-)70L,L,),0L5)Ú-)70LAm¼.P,7=,m¼¬\
-,P,L,L-L.<-7;,m¼¬,P,L,L-<.7=,m¼¬,P,L,L-L.</7;,m¼¬,P,L,L-<078,m¬¬,m,b,,7";var QL=null,ZL=()=>y(Yx);var Q=D(Ax,()=>({hash64_x1:s.hash64_x1})),M=N.lanes==="measure"?null:N.lanes;function yx(){let x=Q();return x===null?s.hash64_x1:M==="x4m"?x.hash64_x4m:x.hash64_x4}function Zx(){let x=Q();return x===null?void 0:M==="x4m"?x.compress_x4m:x.
-compress_x4}function U(x,L,m){M===null&&m>=4&&Q()!==null?x9(x,L,m):yx()(x,L,m)}var qx=32768,Xx=30,P=[0,0],S=[0,0],z=[0,0],Qx=globalThis.performance?()=>performance.
-now():typeof globalThis.preciseTime=="function"?()=>globalThis.preciseTime()*1e3:()=>Date.now();function x9(x,L,m){let a=Q(),e=P[0]<qx||P[1]<qx,t=e?P[1]<P[0]?1:
-0:z[1]<z[0]?1:0,d=t===1?a.hash64_x4m:a.hash64_x4;if(e){d(x,L,m),P[t]+=m;return}let c=Qx();d(x,L,m),S[t]+=Qx()-c,z[t]+=m,S[0]>=Xx&&S[1]>=Xx&&(M=S[1]/z[1]<S[0]/z[0]?
-"x4m":"x4")}var Mx={min:1/0,manyMin:1/0,digest:null,parts:null,raw:null};var L9=x=>s.sha256_update(p,r,x);function xL(x,L){L<=f?(i.set(x),s.sha256_update(p,r,L)):B(u(x,L),L,0,L9)}var Ex={};W(Ex,{module:()=>m9,portable:()=>mL});var LL=",-,,,-B0/«««,.««,0««««,,,.c/2^ab4,,2^ab7¤`,-/¢2¥.-LL//../3;-7 ¥,.4-/6ÍF.½F.-§>«mô¬!,L.b.,mø¬!,L-b.,mð¬!,L/\
+,P,L,L-L.<-7;,m¼¬,P,L,L-<.7=,m¼¬,P,L,L-L.</7;,m¼¬,P,L,L-<078,m¬¬,m,b,,7";var ZL=null,x9=()=>y(Yx);var Q=J(Ax,()=>({hash64_x1:s.hash64_x1})),M=N.lanes==="measure"?null:N.lanes;function yx(){let x=Q();return x===null?s.hash64_x1:M==="x4m"?x.hash64_x4m:x.hash64_x4}function Zx(){let x=Q();return x===null?void 0:M==="x4m"?x.compress_x4m:x.
+compress_x4}function z(x,L,m){M===null&&m>=4&&Q()!==null?L9(x,L,m):yx()(x,L,m)}var qx=32768,Xx=30,G=[0,0],P=[0,0],S=[0,0],Qx=globalThis.performance?()=>performance.
+now():typeof globalThis.preciseTime=="function"?()=>globalThis.preciseTime()*1e3:()=>Date.now();function L9(x,L,m){let a=Q(),e=G[0]<qx||G[1]<qx,t=e?G[1]<G[0]?1:
+0:S[1]<S[0]?1:0,d=t===1?a.hash64_x4m:a.hash64_x4;if(e){d(x,L,m),G[t]+=m;return}let c=Qx();d(x,L,m),P[t]+=Qx()-c,S[t]+=m,P[0]>=Xx&&P[1]>=Xx&&(M=P[1]/S[1]<P[0]/S[0]?
+"x4m":"x4")}var Mx={min:1/0,manyMin:1/0,digest:null,parts:null,raw:null};var m9=x=>s.sha256_update(p,r,x);function xL(x,L){L<=f?(i.set(x),s.sha256_update(p,r,L)):B(h(x,L),L,0,m9)}var Ex={};W(Ex,{module:()=>a9,portable:()=>mL});var LL=",-,,,-B0/«««,.««,0««««,,,.c/2^ab4,,2^ab7¤`,-/¢2¥.-LL//../3;-7 ¥,.4-/6ÍF.½F.-§>«mô¬!,L.b.,mø¬!,L-b.,mð¬!,L/\
 b.,mì¬!,m¬°,b.,m,M-mè' ,m,b.,mØ& ,m,b.,mÔ& ,m,b.,mÌ& ,mÔ& ,b.,mÈ& ,mì¬!,b.,mÄ& ,mÜ& ,b.,mÀ& ,mø¬!,b.,m¼& ,mô¬!,b.,m¸& ,mì' ,b.,m´& ,mð¬!,b.,m°& ,mØ& ,b.,m¬& ,m\
 è' ,b.,/lm¬& ,T.,L-m°& ,T.,T.,N.m´& ,T.,T.,N/uf,,L.L/u0lm¼& ,T.,T.,L.m. T.,M.m¸& ,T.,L-mÌ-N2mÀ& ,T.,N/T.,b.,L2L.m2¢b.0L/T.,M3L2mLN/m,m-m.L.mkN1mduGN5m2 N4\
 (7,L/L3L.mlL1(6,,L/L1m¬-f,,L/L4N/m-L.m/ f,,L/m.L.m1¢f,,L/m/L.m9¢f,,L/m0L.mA¢f,,L/m1L.mI¢f,,L/m2m,f,,L/m4m,g,,L2m,b.8L2L5b.4m°& ,T.,N/L/T.,N/m-b.,L2L\
@@ -215,44 +215,44 @@ T.,b.,m(% ,mÌ' ,T.,b.,mü' ,T.,M.mø' ,T.,M-mô' ,T.,M/m\f% ,mì' ,T.,mð' ,T.,
 ' ,Y,,0lm\f% ,mä& ,T.,b.,m% ,mô& ,T.,b.,m% ,m& ,T.,b.,m% ,m& ,T.,b.,m% ,m$& ,T.,b.,m % ,m´' ,T.,b.,m$% ,mÄ' ,T.,b.,m(% ,mÔ' ,T.,b.,m¼* ,T.,M.m¸* ,T.,M-m´* \
 ,T.,M/m\f% ,m¬* ,T.,m°* ,T.,<,m\f% ,L-m2 mÌ* ,L/L-<,L,L.m1 N-m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L-m% ,),0,N0L0)9/.-,32107654;:98)7,<7më' ,Y,,0lm\f% ,mè& ,T.,b.\
 ,m% ,mø& ,T.,b.,m% ,m\b& ,T.,b.,m% ,m& ,T.,b.,m% ,m(& ,T.,b.,m % ,m¸' ,T.,b.,m$% ,mÈ' ,T.,b.,m(% ,mØ' ,T.,b.,mÜ+ ,T.,M.mØ+ ,T.,M-mÔ+ ,T.,M/m\f% ,mÌ+ ,T.,mÐ+ \
-,T.,<,m\f% ,L-m2 mì+ ,L/L-<,L,L.m1 N,m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L,m% ,),0,N0L0)9/.-,32107654;:98)7,<778,mì¬ ,m,b,,7";function mL(){throw new Error("sha256-simd/pool: a worker has no portable build")}var m9=()=>y(LL);var a9=D(Ex,()=>({compress:s.compress,compress_x4:Zx()}),()=>M);var Z=36;function eL(x,L,m){Array.isArray(x)?x[L]=q(m):h(x,m,32*L)}function aL(x,L,m,a){let e=m.length,t=Z*e;for(let d=0;d<e;d++){let c=m[d];T[8*e+d]=L[c],i.set(
-x[c],t),t+=L[c]}if(a9().digest_many(r,r+Z*e,r+32*e,e),Array.isArray(a))for(let d=0;d<e;d++)a[m[d]]=Vx(i,32*d);else if(m[e-1]-m[0]===e-1)h(a,k(32*e),32*m[0]);else
-for(let d=0;d<e;d++)h(a,i.subarray(32*d,32*d+32),32*m[d]);m.length=0}function e9(x,L,m,a){s.sha256_init(p),xL(x,L),s.sha256_final(p,r),eL(a,m,A)}function t9({items:x,
-lengths:L},m){let a=[],e=0;for(let t=0;t<x.length;t++){let d=L[t],c=d>=Mx.manyMin?Mx.raw(x[t]):null;c!==null?eL(m,t,c):Z+d>f?e9(x[t],d,t,m):(Z*(a.length+1)+e+d>
+,T.,<,m\f% ,L-m2 mì+ ,L/L-<,L,L.m1 N,m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L,m% ,),0,N0L0)9/.-,32107654;:98)7,<778,mì¬ ,m,b,,7";function mL(){throw new Error("sha256-simd/pool: a worker has no portable build")}var a9=()=>y(LL);var e9=J(Ex,()=>({compress:s.compress,compress_x4:Zx()}),()=>M);var Z=36;function eL(x,L,m){Array.isArray(x)?x[L]=q(m):u(x,m,32*L)}function aL(x,L,m,a){let e=m.length,t=Z*e;for(let d=0;d<e;d++){let c=m[d];T[8*e+d]=L[c],i.set(
+x[c],t),t+=L[c]}if(e9().digest_many(r,r+Z*e,r+32*e,e),Array.isArray(a))for(let d=0;d<e;d++)a[m[d]]=Vx(i,32*d);else if(m[e-1]-m[0]===e-1)u(a,K(32*e),32*m[0]);else
+for(let d=0;d<e;d++)u(a,i.subarray(32*d,32*d+32),32*m[d]);m.length=0}function t9(x,L,m,a){s.sha256_init(p),xL(x,L),s.sha256_final(p,r),eL(a,m,A)}function d9({items:x,
+lengths:L},m){let a=[],e=0;for(let t=0;t<x.length;t++){let d=L[t],c=d>=Mx.manyMin?Mx.raw(x[t]):null;c!==null?eL(m,t,c):Z+d>f?t9(x[t],d,t,m):(Z*(a.length+1)+e+d>
 f&&(aL(x,L,a,m),e=0),a.push(t),e+=d)}a.length>0&&aL(x,L,a,m)}function gx(x,L){let m=Kx(x,"messages","digestManyInto"),a=l(L,"output","digestManyInto");if(a!==32*
-m.items.length)throw new RangeError(`digestManyInto: output must be ${32*m.items.length} bytes (32 per message), got ${a}`);t9(m,L)}function cL(x,L,m,a,e){let t=R(x,32,"bytes1",m),d=R(L,32,"bytes2",m);if(!t||!d)throw new Error("InvalidLengthForDigest64");if(a&&!R(e,32,"output",m))throw new Error(
-"InvalidLengthForOutput32");g(i,x,32),g(i,L,32,32)}function F(x,L){return cL(x,L,"digest2Bytes32",!1),s.hash64_x1(r,r,1),q(A)}function rL(x,L,m){cL(x,L,"digest2\
-Bytes32Into",!0,m),s.hash64_x1(r,r,1),g(m,A,32)}var tL=new Int32Array(16),Cm=new Int32Array(64),dL=0;function d9(x,L,m){let a=++dL,e=tL;for(;;){if(H(x,e,0,"obj1",
-m),H(L,e,8,"obj2",m),e!==tL||dL===a)return e;e=new Int32Array(16)}}function oL(x,L,m){let a=d9(x,L,"digest64HashObjectsInto");if(m===null||typeof m!="object")throw new TypeError("digest64HashObjectsInto: output must be an objec\
-t");T.set(a),s.hash64_x1(r,r,1),X(T,0,m)}var c9=x=>U(r,r,x>>6);function xx(x,L){let m=l(x,"input","hashInto"),a=l(L,"output","hashInto");if(m%64!==0)throw new Error(`Invalid input length ${m}`);if(m!==
-a*2)throw new Error(`Invalid output length ${a}`);m<=f?(i.set(x),U(r,r,m>>6),h(L,k(m>>1))):B(u(x,m),m,0,c9,u(L,m>>1),2)}Rx(rx,!1);var Bx={};W(Bx,{module:()=>r9,portable:()=>sL});var nL=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
+m.items.length)throw new RangeError(`digestManyInto: output must be ${32*m.items.length} bytes (32 per message), got ${a}`);d9(m,L)}function cL(x,L,m,a,e){let t=R(x,32,"bytes1",m),d=R(L,32,"bytes2",m);if(!t||!d)throw new Error("InvalidLengthForDigest64");if(a&&!R(e,32,"output",m))throw new Error(
+"InvalidLengthForOutput32");g(i,x,32),g(i,L,32,32)}function H(x,L){return cL(x,L,"digest2Bytes32",!1),s.hash64_x1(r,r,1),q(A)}function rL(x,L,m){cL(x,L,"digest2\
+Bytes32Into",!0,m),s.hash64_x1(r,r,1),g(m,A,32)}var tL=new Int32Array(16),Hm=new Int32Array(64),dL=0;function c9(x,L,m){let a=++dL,e=tL;for(;;){if(C(x,e,0,"obj1",
+m),C(L,e,8,"obj2",m),e!==tL||dL===a)return e;e=new Int32Array(16)}}function oL(x,L,m){let a=c9(x,L,"digest64HashObjectsInto");if(m===null||typeof m!="object")throw new TypeError("digest64HashObjectsInto: output must be an objec\
+t");T.set(a),s.hash64_x1(r,r,1),X(T,0,m)}var r9=x=>z(r,r,x>>6);function xx(x,L){let m=l(x,"input","hashInto"),a=l(L,"output","hashInto");if(m%64!==0)throw new Error(`Invalid input length ${m}`);if(m!==
+a*2)throw new Error(`Invalid output length ${a}`);m<=f?(i.set(x),z(r,r,m>>6),u(L,K(m>>1))):B(h(x,m),m,0,r9,h(L,m>>1),2)}Rx(rx,!1);var Bx={};W(Bx,{module:()=>o9,portable:()=>sL});var nL=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
 mí,u9,L-L.{9,mì,M.m¬¬$,mì,b.,7L-L.w0l/lL/L.mí,L.mí,uGm1 N0mÌ¬$,N1),0,)70<L/L0m¼¬$,N2),0,)70,L/L2U/,c/LL/L0mÄ¬$,U/,c/TL/L1U/,c/\\L/L0mÔ¬$,U/,c/dL.mì,L.mì,uGm1\
  mÜ¬$,L/m-<,m¬¬$,m¬¬$,T.,m-N.b.,L-L.w9,77L,L-mí,L-mí,uGm1 N-mÌ¬$,),.,)7.<L,L-m¼¬$,),.,)7.,L/mlP,7S,m\f¼%,P,L.0l/lL,L,L-m-¢N-<,L.m-N.9,777---«m\f¼%,P,mÌ¼%,P\
 ,.lL.q0lL-L/<-8-7L.m-r9,L0q9,/lL-L-L.m-0«L-L.m1 L/<-L.m-1L.7N1m-¢N.<,L/m-M/L0m-M0L1m0u9-L09,77mÜ¼%,L-),.<)70,mÌ¼%,L-),.,)70,L00l/lmì¼%,L/<-mÌ¼%,mÌ¼%,m-<,L/\
-m-M/L0m-N09,77L,mÌ¼%,),0,)7.,L,mÜ¼%,),0,)7.<m\f¼%,P,7;,m¬¬$,m,m\0<(7,7";function sL(){throw new Error("sha256-simd/pool: a worker has no portable build")}var r9=()=>y(nL);var Lx=D(Bx,()=>({hash64:yx()}),()=>M);function Dx(x,L,m,a,e){let t=f/32;if(L>t&&L>2**m&&(L=2**m),L<=t)bx(x,0,L*32,0),Lx().merkleize(r,r,L,0,m);else{let d=f/2,c=d/
-32,o=Math.log2(c),b=Math.ceil(L/c);if(b>c)throw new RangeError(`Input of ${L} chunks exceeds the ${c**2} that can be merkleized`);let w=(j,v)=>Lx().merkleize(r+
-32*v,r+d,j/32,0,o);B(x,L*32,d,w),Lx().merkleize(r,r,b,o,m-o)}h(a,A,e)}function o9(x,L,m,a){let{chunks:e,levels:t}=Gx(x,L,m,a);Dx(u(x,e*32),e,t,m,a)}function n9(x,L,m,a,e){
-let t=Px(x,L,m,a,e);Dx(t.blocks,t.chunks,t.levels,a,e)}function s9(x,L){let{bytesInBatch:m,length:a}=Sx(x,L),e=2**L,t=u(x,a);if(m<=f)B(t,a,0,c=>Lx().digest_n_level(
-r,c/32,L),t,e);else for(let d=0;d<a;d+=m)Dx(t.subarray(d,d+m),2**L,L,t,d/e);return x.subarray(0,a/e)}var wx=f/64,f9=[],Jx=0;function fL({words:x,dests:L,result:m},a){
-T.set(x.subarray(0,16*a)),U(r,r,a),x.set(T.subarray(0,8*a));for(let e=0;e<a;e++){X(x,8*e,m);let t=L[e];L[e]=null,t.applyHash(m)}}function i9(x){let L=zx(x),m=f9[Jx]??=
+m-M/L0m-N09,77L,mÌ¼%,),0,)7.,L,mÜ¼%,),0,)7.<m\f¼%,P,7;,m¬¬$,m,m\0<(7,7";function sL(){throw new Error("sha256-simd/pool: a worker has no portable build")}var o9=()=>y(nL);var Lx=J(Bx,()=>({hash64:yx()}),()=>M);function Dx(x,L,m,a,e){let t=f/32;if(L>t&&L>2**m&&(L=2**m),L<=t)bx(x,0,L*32,0),Lx().merkleize(r,r,L,0,m);else{let d=f/2,c=d/
+32,o=Math.log2(c),b=Math.ceil(L/c);if(b>c)throw new RangeError(`Input of ${L} chunks exceeds the ${c**2} that can be merkleized`);let _=(j,v)=>Lx().merkleize(r+
+32*v,r+d,j/32,0,o);B(x,L*32,d,_),Lx().merkleize(r,r,b,o,m-o)}u(a,A,e)}function n9(x,L,m,a){let{chunks:e,levels:t}=Gx(x,L,m,a);Dx(h(x,e*32),e,t,m,a)}function s9(x,L,m,a,e){
+let t=Px(x,L,m,a,e);Dx(t.blocks,t.chunks,t.levels,a,e)}function f9(x,L){let{bytesInBatch:m,length:a}=Sx(x,L),e=2**L,t=h(x,a);if(m<=f)B(t,a,0,c=>Lx().digest_n_level(
+r,c/32,L),t,e);else for(let d=0;d<a;d+=m)Dx(t.subarray(d,d+m),2**L,L,t,d/e);return x.subarray(0,a/e)}var wx=f/64,i9=[],Jx=0;function fL({words:x,dests:L,result:m},a){
+T.set(x.subarray(0,16*a)),z(r,r,a),x.set(T.subarray(0,8*a));for(let e=0;e<a;e++){X(x,8*e,m);let t=L[e];L[e]=null,t.applyHash(m)}}function b9(x){let L=zx(x),m=i9[Jx]??=
 {words:new Int32Array(16*wx),dests:new Array(wx).fill(null),result:Tx()};Jx++;let a=0;try{for(let e=L.length-1;e>=0;e--){let t=0;for(let d of L[e]){let{src0:c,src1:o,
-dest:b}=d??{};if(!c||!o||!b)throw new Error(`Invalid HashComputation at index ${t}`);H(c,m.words,16*a,"src0","executeHashComputations"),H(o,m.words,16*a+8,"src1",
+dest:b}=d??{};if(!c||!o||!b)throw new Error(`Invalid HashComputation at index ${t}`);C(c,m.words,16*a,"src0","executeHashComputations"),C(o,m.words,16*a+8,"src1",
 "executeHashComputations"),m.dests[a++]=b,a===wx&&(fL(m,a),a=0),t++}a>0&&fL(m,a),a=0}}finally{m.dests.fill(null,0,a),Jx--}}var mx={name:"sha256-simd",hashInto:xx,
-digest64:F,digest64Into:rL,digest64HashObjects:oL,merkleizeBlocksBytes:o9,merkleizeBlockArray:n9,digestNLevel:s9,executeHashComputations:i9};var O=256*1024,ax=O/2,_=2,b9=O+ax,l9=0,bL=1,lL=6,Ix=0,NL=1,hL=2,uL=3,pL=4,TL=5,$=16;if(bL+_*lL>$)throw new Error("js/pool/unit.js: the control words outgrow the\
-ir cache line");var E=(x,L,m)=>x*$+bL+L*lL+m,AL=x=>x*$+l9,N9=x=>x*$*4,yL=(x,L,m)=>N9(x)+(L*_+m)*b9;var ex=1,ML=2,EL=3,gL=4,BL=5,h9=1,u9=2,p9=3,T9=4,Xm=ax/32,iL={[h9]:{run:(x,L,m)=>xx(x,m.subarray(0,x.length/2)),pieces:(x,L)=>[Math.max(64,L-L%64),x,m=>m/2]},[u9]:{
-run:(x,L,m)=>mx.merkleizeBlocksBytes(x,L,m,0),pieces:(x,L)=>{let m=Math.min(x,L/32);return[m*32,m,(a,e)=>e*32]},join:(x,L,m,a)=>x.set(M9(x,new Array(L).fill(Math.
-log2(a)),Math.log2(m)))},[p9]:{run:(x,L,m,a)=>{let e=a.subarray(0,x.length);e.set(x),m.set(mx.digestNLevel(e,L))},pieces:(x,L)=>{let m=2**x*32;return[Math.max(m,
-L-L%m),x,a=>a/2**x]}},[T9]:{run:(x,L,m)=>gx(A9(x,L),m.subarray(0,32*L)),pieces:()=>null}};function A9(x,L){let m=new DataView(x.buffer,x.byteOffset,4*L),a=new Array(L);for(let e=0,t=4*L;e<L;e++){let d=m.getUint32(4*e,!0);a[e]=x.subarray(t,t+d),t+=d}return a}
-function wL(x,L,m,a,e,t){if(!Object.hasOwn(iL,x))throw new Error(`unknown pool op ${x}`);iL[x].run(L.subarray(0,m),a,e,t)}function y9(x){let L=new Uint8Array(32);
-return x>0&&mx.merkleizeBlocksBytes(new Uint8Array(64),2**x,L,0),L}function M9(x,L,m){let a=[];for(let d=0;d<L.length;d++){let c=x.subarray(d*32,(d+1)*32),o=L[d];
-for(;a.length>0&&a[a.length-1].depth===o;)c=F(a.pop().root,c),o++;a.push({root:c,depth:o})}let{root:e,depth:t}=a.pop();for(;t<m;t++){let d=a.length>0&&a[a.length-
-1].depth===t?a.pop().root:null;e=d?F(d,e):F(e,y9(t))}return e}function JL(x){if(dx){let{parentPort:L,workerData:m}=cx("node:worker_threads"),a=new tx(m,x(m));cx("node:process").on("exit",()=>a.markDead()),L.postMessage("re\
-ady"),a.loop()}else self.onmessage=L=>{let m=new tx(L.data,x(L.data));self.postMessage("ready"),m.loop()}}var tx=class{holding=-1;scratch=new Uint8Array(O);encoder=new TextEncoder;constructor(L,m){
-this.run=m,this.index=L.worker,this.spinMs=L.spinMs,this.ctl=new Int32Array(L.sab,0,L.workers*$),this.in=[],this.out=[];for(let a=0;a<_;a++){let e=yL(L.workers,
-this.index,a);this.in.push(new Uint8Array(L.sab,e,O)),this.out.push(new Uint8Array(L.sab,e+O,ax))}}markDead(){this.holding<0||(Atomics.store(this.ctl,this.holding,
-BL),Atomics.notify(this.ctl,this.holding))}nextPosted(){let L=-1,m=0;for(let a=0;a<_;a++){if(Atomics.load(this.ctl,E(this.index,a,Ix))!==ex)continue;let e=this.
+digest64:H,digest64Into:rL,digest64HashObjects:oL,merkleizeBlocksBytes:n9,merkleizeBlockArray:s9,digestNLevel:f9,executeHashComputations:b9};var F=256*1024,ax=F/2,U=2,l9=F+ax,N9=0,bL=1,lL=6,Ix=0,NL=1,uL=2,hL=3,pL=4,TL=5,O=16;if(bL+U*lL>O)throw new Error("js/pool/unit.js: the control words outgrow the\
+ir cache line");var E=(x,L,m)=>x*O+bL+L*lL+m,AL=x=>x*O+N9,u9=x=>x*O*4,yL=(x,L,m)=>u9(x)+(L*U+m)*l9;var ex=1,ML=2,EL=3,gL=4,BL=5,h9=1,p9=2,T9=3,A9=4,Qm=ax/32,iL={[h9]:{run:(x,L,m)=>xx(x,m.subarray(0,x.length/2)),pieces:(x,L)=>[Math.max(64,L-L%64),x,m=>m/2]},[p9]:{
+run:(x,L,m)=>mx.merkleizeBlocksBytes(x,L,m,0),pieces:(x,L)=>{let m=Math.min(x,L/32);return[m*32,m,(a,e)=>e*32]},join:(x,L,m,a)=>x.set(E9(x,new Array(L).fill(Math.
+log2(a)),Math.log2(m)))},[T9]:{run:(x,L,m,a)=>{let e=a.subarray(0,x.length);e.set(x),m.set(mx.digestNLevel(e,L))},pieces:(x,L)=>{let m=2**x*32;return[Math.max(m,
+L-L%m),x,a=>a/2**x]}},[A9]:{run:(x,L,m)=>gx(y9(x,L),m.subarray(0,32*L)),pieces:()=>null}};function y9(x,L){let m=new DataView(x.buffer,x.byteOffset,4*L),a=new Array(L);for(let e=0,t=4*L;e<L;e++){let d=m.getUint32(4*e,!0);a[e]=x.subarray(t,t+d),t+=d}return a}
+function wL(x,L,m,a,e,t){if(!Object.hasOwn(iL,x))throw new Error(`unknown pool op ${x}`);iL[x].run(L.subarray(0,m),a,e,t)}function M9(x){let L=new Uint8Array(32);
+return x>0&&mx.merkleizeBlocksBytes(new Uint8Array(64),2**x,L,0),L}function E9(x,L,m){let a=[];for(let d=0;d<L.length;d++){let c=x.subarray(d*32,(d+1)*32),o=L[d];
+for(;a.length>0&&a[a.length-1].depth===o;)c=H(a.pop().root,c),o++;a.push({root:c,depth:o})}let{root:e,depth:t}=a.pop();for(;t<m;t++){let d=a.length>0&&a[a.length-
+1].depth===t?a.pop().root:null;e=d?H(d,e):H(e,M9(t))}return e}function JL(x){if(dx){let{parentPort:L,workerData:m}=cx("node:worker_threads"),a=new tx(m,x(m));cx("node:process").on("exit",()=>a.markDead()),L.postMessage("re\
+ady"),a.loop()}else self.onmessage=L=>{let m=new tx(L.data,x(L.data));self.postMessage("ready"),m.loop()}}var tx=class{holding=-1;scratch=new Uint8Array(F);encoder=new TextEncoder;constructor(L,m){
+this.run=m,this.index=L.worker,this.spinMs=L.spinMs,this.ctl=new Int32Array(L.sab,0,L.workers*O),this.in=[],this.out=[];for(let a=0;a<U;a++){let e=yL(L.workers,
+this.index,a);this.in.push(new Uint8Array(L.sab,e,F)),this.out.push(new Uint8Array(L.sab,e+F,ax))}}markDead(){this.holding<0||(Atomics.store(this.ctl,this.holding,
+BL),Atomics.notify(this.ctl,this.holding))}nextPosted(){let L=-1,m=0;for(let a=0;a<U;a++){if(Atomics.load(this.ctl,E(this.index,a,Ix))!==ex)continue;let e=this.
 ctl[E(this.index,a,pL)];(L<0||e-m<0)&&(L=a,m=e)}return L}work(L){let{ctl:m,index:a}=this,e=E(a,L,Ix);if(Atomics.compareExchange(m,e,ex,ML)!==ex)return;this.holding=
-e;let t=EL;try{let d=m[E(a,L,hL)];this.run(m[E(a,L,NL)],this.in[L],d,m[E(a,L,uL)],this.out[L],this.scratch)}catch(d){let c=this.encoder.encode(String(d?.message??
+e;let t=EL;try{let d=m[E(a,L,uL)];this.run(m[E(a,L,NL)],this.in[L],d,m[E(a,L,hL)],this.out[L],this.scratch)}catch(d){let c=this.encoder.encode(String(d?.message??
 d)).subarray(0,this.out[L].length);this.out[L].set(c),m[E(a,L,TL)]=c.length,t=gL}this.holding=-1,Atomics.store(m,e,t),Atomics.notify(m,e)}loop(){let L=AL(this.index);
 for(;;){let m=Atomics.load(this.ctl,L),a=this.nextPosted();if(a>=0){this.work(a);continue}let e=performance.now()+this.spinMs;for(;Atomics.load(this.ctl,L)===m&&
 performance.now()<e;);Atomics.wait(this.ctl,L,m)}}};JL(()=>wL);
