@@ -47,7 +47,6 @@ export function digest(data) {
   return digestOf(ioDigest);
 }
 
-
 /**
  * SHA-256 of exactly 64 bytes.
  * @param {Uint8Array} data

@@ -70,9 +70,18 @@ export function bytesLength(x, name, fn) {
  * @returns {x is Uint8Array}
  */
 export function hasLength(x, size, name, fn) {
-  if (ArrayBuffer.isView(x) && x instanceof Uint8Array && x[size - 1] !== undefined && x[size] === undefined) return true;
+  if (isOwnBytes(x) && x[size - 1] !== undefined && x[size] === undefined) return true;
   return bytesLength(x, name, fn) === size;
 }
+
+/**
+ * Whether x is a Uint8Array of this realm, whose indexed reads then run no
+ * code of the caller's and give undefined past its end or at a fractional
+ * index: the fast paths of hasLength and checkRoom. A Proxy is not one.
+ * @param {unknown} x
+ * @returns {x is Uint8Array}
+ */
+const isOwnBytes = (x) => ArrayBuffer.isView(x) && x instanceof Uint8Array;
 
 /**
  * Whether x, an empty Uint8Array, views a detached buffer: a view of one cannot be made.
@@ -258,8 +267,8 @@ export function nLevelGroup(data, nLevel) {
 }
 
 // Checks of what the checks above leave: numbers, offsets and outputs,
-// detached buffers, executeHashComputations' levels. Each throws a TypeError
-// or RangeError naming the function and the argument, before any work.
+// executeHashComputations' levels. Each throws a TypeError or RangeError
+// naming the function and the argument, before any work.
 
 /**
  * A TypeError unless x is a number.
@@ -288,7 +297,6 @@ export function assertInteger(x, min, max, name, fn) {
   }
 }
 
-
 /**
  * A TypeError unless x is an object (a HashObject to write into).
  * @param {unknown} x
@@ -315,6 +323,22 @@ export function assertRoom(x, offset, size, name, fn) {
   assertNumber(offset, "offset", fn);
   if (n < size) throw new RangeError(`${fn}: ${name} must be at least ${size} bytes, got ${n}`);
   assertInteger(offset, 0, n - size, "offset", fn);
+}
+
+/**
+ * assertRoom, with a Uint8Array of this realm and a number offset that fit
+ * checked by one indexed read, not the length getter: for the HashObject
+ * conversions on persistent-merkle-tree's hot paths (docs/performance-notes.md,
+ * "What reading arguments whole costs").
+ * @param {unknown} x
+ * @param {unknown} offset
+ * @param {number} size At least 1.
+ * @param {string} name
+ * @param {string} fn
+ * @returns {asserts offset is number}
+ */
+export function checkRoom(x, offset, size, name, fn) {
+  if (!(isOwnBytes(x) && typeof offset === "number" && offset >= 0 && x[offset + size - 1] !== undefined)) assertRoom(x, offset, size, name, fn);
 }
 
 /**

@@ -1,7 +1,7 @@
 // HashObject: a 32-byte digest as eight 32-bit words h0..h7, each the
 // little-endian reading of 4 bytes, signed (as as-sha256 produces them), so
 // HashObjects from either library are deep-equal.
-import {assertObject, assertRoom, describe} from "./check.js";
+import {assertObject, checkRoom, describe} from "./check.js";
 
 /**
  * A 32-byte digest as eight 32-bit words: h0 is bytes 0..3 read
@@ -33,11 +33,7 @@ import {assertObject, assertRoom, describe} from "./check.js";
  */
 export function readHashObject(obj, words, i, name, fn, index) {
   const {h0, h1, h2, h3, h4, h5, h6, h7} = obj ?? {};
-  const numbers = typeof h0 === "number" && typeof h1 === "number" && typeof h2 === "number" && typeof h3 === "number";
-  if (typeof obj !== "object" || !numbers || typeof h4 !== "number" || typeof h5 !== "number" || typeof h6 !== "number" || typeof h7 !== "number") {
-    const what = index === undefined ? name : `${name}[${index}]`;
-    throw new TypeError(`${fn}: ${what} must be a HashObject with numeric h0..h7, got ${describe(obj)}`);
-  }
+  if (!isHashObject(obj, h0, h1, h2, h3, h4, h5, h6, h7)) throw notHashObject(obj, index === undefined ? name : `${name}[${index}]`, fn);
   words[i] = h0;
   words[i + 1] = h1;
   words[i + 2] = h2;
@@ -47,6 +43,26 @@ export function readHashObject(obj, words, i, name, fn, index) {
   words[i + 6] = h6;
   words[i + 7] = h7;
 }
+
+/**
+ * Whether obj, whose fields h0..h7 were read once into the others, is a HashObject.
+ * @param {unknown} obj
+ * @param {unknown} h0 @param {unknown} h1 @param {unknown} h2 @param {unknown} h3
+ * @param {unknown} h4 @param {unknown} h5 @param {unknown} h6 @param {unknown} h7
+ * @returns {boolean}
+ */
+function isHashObject(obj, h0, h1, h2, h3, h4, h5, h6, h7) {
+  const numbers = typeof h0 === "number" && typeof h1 === "number" && typeof h2 === "number" && typeof h3 === "number";
+  return typeof obj === "object" && numbers && typeof h4 === "number" && typeof h5 === "number" && typeof h6 === "number" && typeof h7 === "number";
+}
+
+/**
+ * The TypeError for `what` of function fn, obj, which is not a HashObject.
+ * @param {unknown} obj
+ * @param {string} what
+ * @param {string} fn
+ */
+const notHashObject = (obj, what, fn) => new TypeError(`${fn}: ${what} must be a HashObject with numeric h0..h7, got ${describe(obj)}`);
 
 /**
  * Writes 8 consecutive words of an Int32Array at index i into obj's fields.
@@ -99,22 +115,6 @@ function writeWord(bytes, o, w) {
 }
 
 /**
- * Checks byteArr and offset as assertRoom does, inline where they are right:
- * these conversions are on persistent-merkle-tree's hot paths (performance-notes,
- * "What reading arguments whole costs").
- * @param {unknown} byteArr
- * @param {unknown} offset
- * @param {string} fn
- * @returns {asserts offset is number}
- */
-function roomFor32(byteArr, offset, fn) {
-  // A typed array's indexed reads run no code of the caller's, and past its
-  // end or at a fractional index give undefined.
-  const fast = byteArr instanceof Uint8Array && ArrayBuffer.isView(byteArr) && typeof offset === "number" && offset >= 0 && byteArr[offset + 31] !== undefined;
-  if (!fast) assertRoom(byteArr, offset, 32, "byteArr", fn);
-}
-
-/**
  * Reads the 32 bytes of byteArr at offset, checked, into output's fields, all
  * of them before any field is written.
  * @param {unknown} byteArr
@@ -123,7 +123,7 @@ function roomFor32(byteArr, offset, fn) {
  * @param {string} fn
  */
 function readBytesInto(byteArr, offset, output, fn) {
-  roomFor32(byteArr, offset, fn);
+  checkRoom(byteArr, offset, 32, "byteArr", fn);
   if (output === null || typeof output !== "object") assertObject(output, "output", fn);
   const b = /** @type {Uint8Array} */ (byteArr);
   const at = /** @type {number} */ (offset);
@@ -180,11 +180,8 @@ export function byteArrayToHashObject(byteArr, offset) {
 export function hashObjectToByteArray(obj, byteArr, offset) {
   const fn = "hashObjectToByteArray";
   const {h0, h1, h2, h3, h4, h5, h6, h7} = obj ?? {};
-  const numbers = typeof h0 === "number" && typeof h1 === "number" && typeof h2 === "number" && typeof h3 === "number";
-  if (typeof obj !== "object" || !numbers || typeof h4 !== "number" || typeof h5 !== "number" || typeof h6 !== "number" || typeof h7 !== "number") {
-    readHashObject(obj, new Int32Array(8), 0, "obj", fn);
-  }
-  roomFor32(byteArr, offset, fn);
+  if (!isHashObject(obj, h0, h1, h2, h3, h4, h5, h6, h7)) throw notHashObject(obj, "obj", fn);
+  checkRoom(byteArr, offset, 32, "byteArr", fn);
   const b = /** @type {Uint8Array} */ (byteArr);
   writeWord(b, offset, h0);
   writeWord(b, offset + 4, h1);

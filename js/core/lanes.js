@@ -98,7 +98,8 @@ const now = globalThis.performance
 function measure(out, input, count) {
   const l = /** @type {LanesExports} */ (lanes());
   const warming = warm[0] < WARM || warm[1] < WARM;
-  const k = warming ? (warm[1] < warm[0] ? 1 : 0) : timed[1] < timed[0] ? 1 : 0;
+  const hashed = warming ? warm : timed;
+  const k = hashed[1] < hashed[0] ? 1 : 0;
   const kernel = k === 1 ? l.hash64_x4m : l.hash64_x4;
   if (warming) {
     kernel(out, input, count);
