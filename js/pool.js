@@ -12,11 +12,12 @@ import {digestOf} from "./core/alloc.js";
 import {backend} from "./core/loader.js";
 import {poolHasher} from "./pool/hasher.js";
 import {plan, planMany} from "./pool/plan.js";
-import {Scheduler} from "./pool/run.js";
+import {Scheduler} from "./pool/scheduler.js";
 import {defaultThreads, threadsUnavailable} from "#threads";
 import {readOptions} from "./pool/options.js";
 import {Workers} from "./pool/workers.js";
-import * as unit from "./pool/unit.js";
+import {OP_HASH, OP_MANY, fillMany} from "./pool/ops.js";
+import {SLOT_IN} from "./pool/slots.js";
 import {BLOCK, CHUNK} from "./core/sizes.js";
 
 /** @import {Hasher} from "./core/hasher.js" */
@@ -165,14 +166,14 @@ class Pool {
       return;
     }
     const [from, to] = [plainView(input, n), plainView(output, n / 2)];
-    const at = plan(n / BLOCK, unit.SLOT_IN / BLOCK, this.threads);
+    const at = plan(n / BLOCK, SLOT_IN / BLOCK, this.threads);
     /** @param {number} i */
     const part = (i) => from.subarray(at[i] * BLOCK, at[i + 1] * BLOCK);
     this.#scheduler.run({
       units: at.length - 1,
       fill: (i, slot) => {
         slot.set(part(i));
-        return [unit.OP_HASH, (at[i + 1] - at[i]) * BLOCK, 0];
+        return [OP_HASH, (at[i + 1] - at[i]) * BLOCK, 0];
       },
       onCaller: (i) => hashIntoSingle(part(i), to.subarray(at[i] * CHUNK, at[i + 1] * CHUNK)),
       collect: (i, out, len) => to.set(out.subarray(0, len / 2), at[i] * CHUNK),
@@ -210,7 +211,7 @@ class Pool {
     const part = (i) => items.slice(runs[2 * i], runs[2 * i + 1]);
     this.#scheduler.run({
       units: runs.length / 2,
-      fill: (i, slot) => [unit.OP_MANY, unit.fillMany(part(i), lengths.slice(runs[2 * i], runs[2 * i + 1]), slot), runs[2 * i + 1] - runs[2 * i]],
+      fill: (i, slot) => [OP_MANY, fillMany(part(i), lengths.slice(runs[2 * i], runs[2 * i + 1]), slot), runs[2 * i + 1] - runs[2 * i]],
       onCaller: (i) => digestManyIntoSingle(part(i), to.subarray(runs[2 * i] * CHUNK, runs[2 * i + 1] * CHUNK)),
       collect: (i, out) => to.set(out.subarray(0, (runs[2 * i + 1] - runs[2 * i]) * CHUNK), runs[2 * i] * CHUNK),
     });

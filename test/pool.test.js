@@ -7,7 +7,7 @@ import {LeafNode, subtreeFillToContents} from "@chainsafe/persistent-merkle-tree
 import {hasher as hashtreeHasher} from "@chainsafe/persistent-merkle-tree/hasher/hashtree";
 import {digestMany, digestManyInto, hashInto} from "../js/index.js";
 import {MIN_PARALLEL_HASHES, createHashPool} from "../js/pool.js";
-import {SLOT_IN} from "../js/pool/unit.js";
+import {SLOT_IN} from "../js/pool/slots.js";
 import {assertBytesEqual, errorOf, pseudoRandomBytes, sha256Oracle} from "./support/helpers.js";
 import {SHARED_MESSAGES, THREADS, assertSameError, hashtreeRoot, oracleDigests} from "./support/pool.js";
 
@@ -256,6 +256,38 @@ describe("sha256-simd/pool", function () {
         for (let i = 0; i < e.length; i++) {
           if (e[i] instanceof LeafNode && e[i].h0 !== 0) assertBytesEqual(g[i].root, e[i].root, `${name}: node ${i}`);
         }
+      }
+    });
+
+    it("a getter that throws null mid-job: the pool throws null, as the single-threaded hasher does, and the next call is right", async () => {
+      const {hasher} = await import("../js/hasher.js");
+      const count = 2 * MIN_PARALLEL_HASHES + 2;
+      const bytes = pseudoRandomBytes(64 * count, 12);
+      const level = () =>
+        Array.from({length: count}, (_, i) => ({
+          src0: LeafNode.fromRoot(bytes.subarray(64 * i, 64 * i + 32)),
+          src1: LeafNode.fromRoot(bytes.subarray(64 * i + 32, 64 * i + 64)),
+          dest: LeafNode.fromZero(),
+        }));
+      const throwingNull = level();
+      Object.defineProperty(throwingNull[MIN_PARALLEL_HASHES + 5].src0, "h3", {
+        get() {
+          throw null;
+        },
+      });
+      for (const h of [hasher, pool.hasher]) {
+        let thrown = "nothing";
+        try {
+          h.executeHashComputations([throwingNull]);
+        } catch (e) {
+          thrown = e;
+        }
+        assert.equal(thrown, null, h.name);
+      }
+      const right = level();
+      pool.hasher.executeHashComputations([right]);
+      for (const i of [0, MIN_PARALLEL_HASHES + 5, count - 1]) {
+        assertBytesEqual(right[i].dest.root, sha256Oracle(bytes.subarray(64 * i, 64 * i + 64)), `node ${i}`);
       }
     });
   });

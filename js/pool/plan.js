@@ -1,7 +1,8 @@
 // How sha256-simd/pool cuts a call into units: pure functions of the
-// arguments and the thread count; the scheduler (js/pool/run.js) runs what
+// arguments and the thread count; the scheduler (js/pool/scheduler.js) runs what
 // they plan.
-import * as unit from "./unit.js";
+import {MANY_PER_UNIT} from "./ops.js";
+import {SLOT_IN} from "./slots.js";
 import {BLOCK, CHUNK} from "../core/sizes.js";
 
 /** The least items in a unit: far more work than a round trip to a worker costs (docs/performance-notes.md, "The pool"). */
@@ -67,7 +68,7 @@ export function planMany(lengths, least, threads) {
   /** @type {number[]} */
   const alone = [];
   /** @type {(count: number, bytes: number) => boolean} */
-  const fits = (count, bytes) => 4 * count + bytes <= unit.SLOT_IN && count <= unit.MANY_PER_UNIT;
+  const fits = (count, bytes) => 4 * count + bytes <= SLOT_IN && count <= MANY_PER_UNIT;
   // Messages of a run are consecutive; one too long for a slot ends the run.
   let left = blocks;
   for (let i = 0; i < lengths.length; ) {
@@ -105,7 +106,7 @@ export function planMany(lengths, least, threads) {
  * @returns {{first: number, count: number, size: number}[]}
  */
 export function planSubtrees(n, levels, threads) {
-  const max = Math.min(unit.SLOT_IN / CHUNK, 2 ** (levels - 1));
+  const max = Math.min(SLOT_IN / CHUNK, 2 ** (levels - 1));
   /** @type {{first: number, count: number, size: number}[]} */
   const subtrees = [];
   for (let first = 0; first < n; ) {

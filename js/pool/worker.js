@@ -2,6 +2,6 @@
 // the caller's units. tools/bundle.mjs bundles it whole into
 // js/generated/pool-worker.js, the script that workers run.
 import {serve} from "./serve.js";
-import {runUnit} from "./unit.js";
+import {runUnit} from "./ops.js";
 
 serve(() => runUnit);

@@ -3,7 +3,7 @@
 // months keeps its threads. What went wrong is counted (stats()), not swallowed.
 import {newWorker, workerScript} from "#threads";
 import {isNode} from "../core/engine.js";
-import * as unit from "./unit.js";
+import {sharedBytes, slotsOf} from "./slots.js";
 
 /** How long a worker may take to start (25 ms each when the machine is idle). */
 const START_TIMEOUT_MS = 20000;
@@ -34,15 +34,13 @@ const nextBackoff = (ms) => Math.min(MAX_BACKOFF_MS, Math.max(BACKOFF_MS, 2 * ms
  */
 
 /**
- * A place for a worker, which stays when its worker is replaced.
+ * A seat: a worker's place in the shared buffer, with its slots, which
+ * stays when its worker is replaced.
  * @typedef {object} Seat
  * @property {number} index
  * @property {boolean} live Whether a worker sits in it now.
  * @property {WorkerHandle | null} handle
- * @property {Uint8Array[]} in Per slot, its input area.
- * @property {Uint8Array[]} out Per slot, its output area.
- * @property {number[]} units Per slot, the unit it holds, or -1.
- * @property {number[]} abandoned Per slot: 0, or until when a worker may finish a unit that the caller did itself.
+ * @property {import("./slots.js").Slot[]} slots
  * @property {number} since When its worker started.
  * @property {number} backoff The wait before its worker's next replacement.
  */
@@ -110,8 +108,6 @@ async function start(url, data) {
  * and started(worker) called for each worker started.
  */
 export class Workers {
-  /** @type {Int32Array} */
-  #ctl;
   /** @type {SharedArrayBuffer} */
   #sab;
   /** @type {number} */
@@ -132,30 +128,12 @@ export class Workers {
    * @param {WorkerScript} [script]
    */
   constructor(count, spinMs, script) {
-    this.#sab = new SharedArrayBuffer(unit.controlBytes(count) + count * unit.SLOTS * unit.SLOT_BYTES);
-    this.#ctl = new Int32Array(this.#sab, 0, count * unit.CONTROL_WORDS);
+    this.#sab = new SharedArrayBuffer(sharedBytes(count));
     this.#spinMs = spinMs;
     this.#script = script;
     for (let i = 0; i < count; i++) {
-      /** @param {number} s */
-      const slot = (s) => unit.slotOffset(count, i, s);
-      this.seats.push({
-        index: i,
-        live: false,
-        handle: null,
-        in: [0, 1].map((s) => new Uint8Array(this.#sab, slot(s), unit.SLOT_IN)),
-        out: [0, 1].map((s) => new Uint8Array(this.#sab, slot(s) + unit.SLOT_IN, unit.SLOT_OUT)),
-        units: [-1, -1],
-        /** Per slot: 0, or until when a worker may finish a unit that the caller did itself. */
-        abandoned: [0, 0],
-        since: 0,
-        backoff: 0,
-      });
+      this.seats.push({index: i, live: false, handle: null, slots: slotsOf(this.#sab, count, i).slots, since: 0, backoff: 0});
     }
-  }
-
-  get ctl() {
-    return this.#ctl;
   }
 
   /** Workers running now. */
@@ -223,9 +201,11 @@ export class Workers {
       // The old worker has stopped: its slots can be reset for the new one.
       await Promise.resolve(stopped).catch(() => {});
       if (this.#closed) return;
-      for (let s = 0; s < unit.SLOTS; s++) Atomics.store(this.#ctl, unit.slotWord(seat.index, s, unit.STATE), unit.FREE);
-      seat.units.fill(-1);
-      seat.abandoned.fill(0);
+      for (const slot of seat.slots) {
+        slot.free();
+        slot.unit = -1;
+        slot.leftUntil = 0;
+      }
       try {
         await this.#spawn(seat);
         this.#stats.replaced++;

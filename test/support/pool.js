@@ -2,7 +2,7 @@
 // shared buffer, and the oracles the pooled results are checked against.
 import assert from "node:assert/strict";
 import {hasher as hashtreeHasher} from "@chainsafe/persistent-merkle-tree/hasher/hashtree";
-import {SLOTS, SLOT_IN} from "../../js/pool/unit.js";
+import {SLOTS, SLOT_IN} from "../../js/pool/slots.js";
 import {errorOf, sha256Oracle} from "./helpers.js";
 
 // Three threads on any machine: the caller and two workers.

@@ -1,0 +1,254 @@
+// The pool's scheduler. A job is one call's work, cut into units
+// (js/pool/plan.js); the scheduler posts units into free slots
+// (js/pool/slots.js), does the next unit itself meanwhile, and collects what
+// the workers finish. At the end it takes back every unit no worker claimed
+// and races each claimed one: it does the unit too, in pieces, and keeps
+// whichever result comes first, so a call never waits for a worker. A unit
+// whose worker fails or exits is done again on the caller from its slot's
+// input, and the worker replaced; a slot whose unit the caller finished
+// first is left to its worker until it is done (Slot.leftUntil), and one
+// still on it after the timeout is taken to hang and replaced.
+import {runUnit, runUnitInPieces} from "./ops.js";
+import {CLAIMED, DEAD, DONE, FAILED, FREE, POSTED, SLOT_IN, SLOT_OUT} from "./slots.js";
+
+/** Input bytes the caller does between looks at a unit it races a worker for: 512 messages, about 0.1 ms. */
+const RACE_PIECE = 32 * 1024;
+
+/**
+ * A call's work, cut into `units` units. fill(i, input) copies unit i into a
+ * slot's input and returns [op, length, arg]; onCaller(i) does unit i on the
+ * caller from the original data; collect(i, output, length) takes unit i's
+ * result from a slot's output (or the caller's copy of one).
+ * @typedef {object} Job
+ * @property {number} units
+ * @property {(i: number, input: Uint8Array) => [op: number, length: number, arg: number]} fill
+ * @property {(i: number) => void} onCaller
+ * @property {(i: number, output: Uint8Array, length: number) => void} collect
+ */
+
+/** @import {Seat, Workers} from "./workers.js" */
+/** @import {Slot} from "./slots.js" */
+
+export class Scheduler {
+  /** @type {Workers} */
+  #workers;
+  /** @type {number} */
+  #timeoutMs;
+  #seq = 0;
+  #watching = false;
+  /** @type {Job | null} The job running, or null. */
+  #job = null;
+  /** The next unit to start, and the units in slots. */
+  #next = 0;
+  #pending = 0;
+  /** Whether the job has failed: what fill, onCaller or collect threw is in #error. */
+  #failed = false;
+  /** @type {unknown} */
+  #error = undefined;
+  #output = new Uint8Array(SLOT_OUT);
+  /** The caller's own units' work area, one at a time. */
+  scratch = new Uint8Array(SLOT_IN);
+
+  /**
+   * @param {Workers} workers
+   * @param {number} timeoutMs
+   */
+  constructor(workers, timeoutMs) {
+    this.#workers = workers;
+    this.#timeoutMs = timeoutMs;
+  }
+
+  /**
+   * True while a job runs: a call that the job's own callbacks make (a
+   * getter, an applyHash) finds it so, and runs on the caller alone, never
+   * on the slots this job holds.
+   */
+  get running() {
+    return this.#job !== null;
+  }
+
+  /**
+   * Runs a job. Units start in order of index, and each unit's input is read
+   * when it starts, so an output that overwrites input already read (hashInto
+   * into the start of its input, digestNLevel) is safe. An error thrown by
+   * fill, onCaller or collect ends the job; it is thrown once no unit of the
+   * job is left in a slot.
+   * @param {Job} job
+   */
+  run(job) {
+    if (this.#job !== null) throw new Error("sha256-simd/pool: a job started inside another");
+    this.#freeLeftSlots();
+    this.#job = job;
+    this.#next = 0;
+    this.#pending = 0;
+    this.#failed = false;
+    try {
+      while (this.#next < job.units) {
+        // Finished units are collected before posting, so that their slots
+        // are refilled now rather than after the caller's next unit
+        // (docs/performance-notes.md, "The pool").
+        if (this.#pending > 0) this.#settleAll(DONE);
+        this.#post();
+        if (this.#next < job.units) job.onCaller(this.#next++);
+      }
+      this.#finish();
+    } catch (e) {
+      this.#failed = true;
+      this.#error = e;
+      this.#finish();
+    } finally {
+      this.#job = null;
+    }
+    this.#watch();
+    if (this.#failed) throw this.#takeError();
+  }
+
+  /** Fills every free slot of a live worker with the next units. */
+  #post() {
+    const job = /** @type {Job} */ (this.#job);
+    for (const seat of this.#workers.seats) {
+      if (!seat.live) continue;
+      for (const slot of seat.slots) {
+        if (this.#next >= job.units) return;
+        if (slot.unit >= 0 || slot.leftUntil !== 0) continue;
+        const i = this.#next++;
+        const [op, len, arg] = job.fill(i, slot.input);
+        slot.post(op, len, arg, this.#seq++ | 0);
+        slot.unit = i;
+        this.#pending++;
+      }
+    }
+  }
+
+  /** Settles every slot until none holds a unit of the job: takes back those not claimed, races the others. */
+  #finish() {
+    while (this.#pending > 0) {
+      this.#settleAll(FREE);
+      this.#settleAll(CLAIMED);
+    }
+  }
+
+  /** @param {number} upTo DONE, FREE or CLAIMED (see #settle). */
+  #settleAll(upTo) {
+    for (const seat of this.#workers.seats) for (const slot of seat.slots) if (slot.unit >= 0) this.#settle(seat, slot, upTo);
+  }
+
+  /**
+   * Ends the unit in slot if its worker has (upTo DONE); also if no worker
+   * has claimed it (upTo FREE: taken back and done on the caller); also if a
+   * worker has (upTo CLAIMED: raced).
+   * @param {Seat} seat
+   * @param {Slot} slot
+   * @param {number} upTo
+   */
+  #settle(seat, slot, upTo) {
+    let state = slot.state;
+    if (state === POSTED || state === CLAIMED) {
+      if (upTo === DONE) return;
+      if (state === POSTED && slot.takeBack()) {
+        state = FREE;
+      } else {
+        if (upTo !== CLAIMED) return;
+        state = this.#failed ? slot.state : this.#race(slot);
+        if (state === CLAIMED) return this.#leave(slot);
+      }
+    }
+    const i = slot.unit;
+    slot.unit = -1;
+    this.#pending--;
+    if (state === DONE) {
+      slot.free();
+      if (!this.#failed) this.#job?.collect(i, slot.output, slot.len);
+      return;
+    }
+    // Taken back (FREE), or its worker failed (FAILED) or exited (DEAD) on
+    // it: the caller does the unit from the slot's input, which only the
+    // caller writes; a digest is the same wherever it is computed.
+    if (state === FAILED) this.#workers.failed(seat, `a worker failed: ${slot.message()}`);
+    else if (state === DEAD) this.#workers.retire(seat, "exited");
+    if (!this.#failed) this.#doOnCaller(slot, i);
+    if (state === FAILED) slot.free();
+  }
+
+  /**
+   * Unit i, from the input of slot, done on the caller.
+   * @param {Slot} slot
+   * @param {number} i
+   */
+  #doOnCaller(slot, i) {
+    runUnit(slot.op, slot.input, slot.len, slot.arg, this.#output, this.scratch);
+    this.#job?.collect(i, this.#output, slot.len);
+  }
+
+  /**
+   * The unit in slot, which a worker has claimed, done on the caller as well,
+   * in pieces, until either finishes: the caller never waits for a worker
+   * longer than the unit would take it alone (a worker woken from sleep can
+   * share the caller's core for ms, and one may hang). Returns CLAIMED, the
+   * unit collected, where the caller finished first; else the state the
+   * worker left, uncollected.
+   * @param {Slot} slot
+   * @returns {number}
+   */
+  #race(slot) {
+    const claimed = () => slot.state === CLAIMED;
+    if (!runUnitInPieces(slot.op, slot.input, slot.len, slot.arg, this.#output, this.scratch, RACE_PIECE, claimed)) return slot.state;
+    this.#job?.collect(slot.unit, this.#output, slot.len);
+    return CLAIMED;
+  }
+
+  /**
+   * Leaves slot to the worker still on its unit, which the caller has done
+   * (or, after an error, needs no more): it is reused once the worker is done.
+   * @param {Slot} slot
+   */
+  #leave(slot) {
+    slot.unit = -1;
+    slot.leftUntil = performance.now() + this.#timeoutMs;
+    this.#pending--;
+  }
+
+  /**
+   * Frees the slots left to workers that have since finished (a worker's
+   * error in such a unit only counts: the call computed the unit itself). A
+   * worker still on one past the timeout (hangs), or that exited, is replaced.
+   */
+  #freeLeftSlots() {
+    for (const seat of this.#workers.seats) {
+      for (const slot of seat.slots) {
+        if (!seat.live) break;
+        if (slot.leftUntil === 0) continue;
+        const state = slot.state;
+        if (state === CLAIMED) {
+          if (performance.now() > slot.leftUntil) this.#workers.retire(seat, "hung");
+        } else if (state === DEAD) {
+          this.#workers.retire(seat, "exited");
+        } else {
+          if (state === FAILED) this.#workers.failed(seat, `a worker failed: ${slot.message()}`);
+          slot.free();
+          slot.leftUntil = 0;
+        }
+      }
+    }
+  }
+
+  /** Where a call left slots to workers, looks again once they are due, so that a hung worker is replaced between calls too. */
+  #watch() {
+    const left = (/** @type {Seat} */ seat) => seat.live && seat.slots.some((slot) => slot.leftUntil !== 0);
+    if (this.#watching || !this.#workers.seats.some(left)) return;
+    this.#watching = true;
+    this.#workers.after(this.#timeoutMs + 1, () => {
+      this.#watching = false;
+      this.#freeLeftSlots();
+      this.#watch();
+    });
+  }
+
+  /** The job's error, let go of. */
+  #takeError() {
+    const error = this.#error;
+    this.#error = undefined;
+    this.#failed = false;
+    return error;
+  }
+}
