@@ -89,8 +89,9 @@ class Pool {
    * @param {Workers | null} workers
    * @param {number} timeoutMs
    * @param {string | null} why
+   * @param {boolean} alwaysSpread
    */
-  constructor(workers, timeoutMs, why) {
+  constructor(workers, timeoutMs, why, alwaysSpread) {
     this.#workers = workers;
     this.#why = why;
     if (workers) this.#scheduler = new Scheduler(workers, timeoutMs);
@@ -116,6 +117,7 @@ class Pool {
       scratch: this.#scheduler?.scratch,
       hashInto: (input, output) => this.hashInto(input, output),
       assertOpen: () => this.#assertOpen(),
+      alwaysSpread,
     });
   }
 
@@ -267,10 +269,10 @@ class Pool {
  * to 256, or a `timeoutMs` that is not from 1 to 2^31 - 1.
  */
 export async function createHashPool(options = {}) {
-  const {threads, timeoutMs, script} = readOptions(options);
+  const {threads, timeoutMs, script, alwaysSpread} = readOptions(options);
   const why = threadsUnavailable(backend);
   const n = why === null ? (threads ?? defaultThreads(MAX_DEFAULT_THREADS)) : 1;
   const workers = n > 1 ? new Workers(n - 1, SPIN_MS, script) : null;
   await workers?.start();
-  return new Pool(workers, timeoutMs, why);
+  return new Pool(workers, timeoutMs, why, alwaysSpread);
 }

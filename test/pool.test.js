@@ -9,13 +9,13 @@ import {digestMany, digestManyInto, hashInto} from "../js/index.js";
 import {MIN_PARALLEL_HASHES, createHashPool} from "../js/pool.js";
 import {SLOT_IN} from "../js/pool/slots.js";
 import {assertBytesEqual, errorOf, pseudoRandomBytes, sha256Oracle} from "./support/helpers.js";
-import {SHARED_MESSAGES, THREADS, assertSameError, hashtreeRoot, oracleDigests} from "./support/pool.js";
+import {SHARED_MESSAGES, SPREAD_ALWAYS, THREADS, assertSameError, hashtreeRoot, oracleDigests} from "./support/pool.js";
 
 describe("sha256-simd/pool", function () {
   this.timeout(60000);
   let pool;
   before(async () => {
-    pool = await createHashPool({threads: THREADS});
+    pool = await createHashPool({threads: THREADS, ...SPREAD_ALWAYS});
   });
   after(async () => {
     await pool?.close();
@@ -292,4 +292,37 @@ describe("sha256-simd/pool", function () {
     });
   });
 
+});
+
+describe("sha256-simd/pool: which levels of executeHashComputations are spread (js/pool/gain.js)", () => {
+  /** Counts the levels spread out of `n` asked. */
+  const spreadOf = (gain, n) => Array.from({length: n}, () => gain.shouldSpread()).filter(Boolean).length;
+
+  it("times both ways first, then spreads while spreading measures faster", async () => {
+    const {Gain} = await import("../js/pool/gain.js");
+    const gain = new Gain(false);
+    assert.equal(gain.shouldSpread(), true, "spread first: nothing is timed yet");
+    gain.time(true, 4096, 1);
+    assert.equal(gain.shouldSpread(), false, "then alone, to time it");
+    gain.time(false, 4096, 2);
+    assert.equal(spreadOf(gain, 16), 16, "spreading measured twice as fast");
+  });
+
+  it("where spreading measures slower, spreads one level in 8 to time it again, and spreads again once it gains", async () => {
+    const {Gain} = await import("../js/pool/gain.js");
+    const gain = new Gain(false);
+    gain.time(true, 4096, 3);
+    gain.time(false, 4096, 2);
+    assert.equal(spreadOf(gain, 64), 8);
+    for (let i = 0; i < 8; i++) gain.time(true, 4096, 1);
+    assert.equal(spreadOf(gain, 16), 16);
+  });
+
+  it("does not time levels of fewer than 1024 pairs, and spreads every level when asked to (tests)", async () => {
+    const {Gain} = await import("../js/pool/gain.js");
+    const gain = new Gain(false);
+    gain.time(true, 1023, 100);
+    assert.equal(gain.spread, 0);
+    assert.equal(spreadOf(new Gain(true), 16), 16);
+  });
 });

@@ -6,6 +6,7 @@ import {blockArrayTree, blocksBytesTree, hashLevels, nLevelGroup, plainView, set
 import {hasher as single} from "../core/hasher.js";
 import {hashInto} from "../index.js";
 import {newHashObject, readHashObject, writeHashObject} from "../core/hashObject.js";
+import {Gain} from "./gain.js";
 import {rootOfSubtrees} from "./merkle.js";
 import {OP_HASH, OP_MERKLEIZE, OP_NLEVEL} from "./ops.js";
 import {plan, planSubtrees} from "./plan.js";
@@ -25,6 +26,7 @@ import {BLOCK, CHUNK} from "../core/sizes.js";
  * @property {Uint8Array} scratch
  * @property {(input: Uint8Array, output: Uint8Array) => void} hashInto
  * @property {() => void} assertOpen
+ * @property {boolean} alwaysSpread Spread every large level of executeHashComputations, unmeasured (tests).
  */
 
 /**
@@ -34,6 +36,7 @@ import {BLOCK, CHUNK} from "../core/sizes.js";
  */
 export function poolHasher(pool) {
   const open = () => pool.assertOpen();
+  const gain = new Gain(pool.alwaysSpread);
   return Object.freeze({
     name: "sha256-simd-pool",
     hashInto: (input, output) => pool.hashInto(input, output),
@@ -43,7 +46,7 @@ export function poolHasher(pool) {
     merkleizeBlocksBytes: (blocksBytes, padFor, output, offset) => merkleizeBlocksBytes(pool, blocksBytes, padFor, output, offset),
     merkleizeBlockArray: (blocks, limit, padFor, output, offset) => merkleizeBlockArray(pool, blocks, limit, padFor, output, offset),
     digestNLevel: (data, nLevel) => digestNLevel(pool, data, nLevel),
-    executeHashComputations: (hashComputations) => executeHashComputations(pool, hashComputations),
+    executeHashComputations: (hashComputations) => executeHashComputations(pool, gain, hashComputations),
   });
 }
 
@@ -156,28 +159,39 @@ function digestNLevel(pool, data, nLevel) {
 }
 
 /**
+ * Each level on the caller, or spread over the threads where it is large
+ * enough and spreading measures faster (js/pool/gain.js).
  * @param {PoolSide} pool
+ * @param {Gain} gain
  * @param {readonly HashComputationLevel[]} hashComputations
  */
-function executeHashComputations(pool, hashComputations) {
+function executeHashComputations(pool, gain, hashComputations) {
   pool.assertOpen();
   if (pool.threads === 1) return single.executeHashComputations(hashComputations);
   const levels = hashLevels(hashComputations);
   for (let level = levels.length - 1; level >= 0; level--) {
     const hcLevel = levels[level];
-    if (!parallel(pool, hcLevel.length)) {
-      single.executeHashComputations([hcLevel]);
-      continue;
-    }
-    try {
-      hashLevel(pool, hcLevel);
-    } catch {
-      // A level the pool cannot take as it is (an entry that is not a
-      // HashComputation, a length that is not the entries' count) is done
-      // again by the single-threaded hasher, which gives its own result or
-      // error. Doing a node twice is harmless: it gets the same hash.
-      single.executeHashComputations([hcLevel]);
-    }
+    const spread = parallel(pool, hcLevel.length) && gain.shouldSpread();
+    const start = performance.now();
+    if (spread) spreadLevel(pool, hcLevel);
+    else single.executeHashComputations([hcLevel]);
+    gain.time(spread, hcLevel.length, performance.now() - start);
+  }
+}
+
+/**
+ * @param {PoolSide} pool
+ * @param {HashComputationLevel} hcLevel
+ */
+function spreadLevel(pool, hcLevel) {
+  try {
+    hashLevel(pool, hcLevel);
+  } catch {
+    // A level the pool cannot take as it is (an entry that is not a
+    // HashComputation, a length that is not the entries' count) is done
+    // again by the single-threaded hasher, which gives its own result or
+    // error. Doing a node twice is harmless: it gets the same hash.
+    single.executeHashComputations([hcLevel]);
   }
 }
 

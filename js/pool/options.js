@@ -8,6 +8,8 @@ const MAX_THREADS = 256;
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** Internal: options[WORKER_SCRIPT] = {url, data, started} runs another worker script (tests: one with faults). */
 const WORKER_SCRIPT = Symbol.for("sha256-simd/pool.workerScript");
+/** Internal: options[SPREAD_LEVELS] = "always" spreads every large level of executeHashComputations, unmeasured (tests). */
+const SPREAD_LEVELS = Symbol.for("sha256-simd/pool.spreadLevels");
 
 /**
  * A TypeError for an option that is not a number, a RangeError for one out of [min, max] (or not an integer, where `integer`).
@@ -25,10 +27,10 @@ function checkOption(x, name, min, max, integer) {
 }
 
 /**
- * The options, checked: threads (undefined: the default), timeoutMs, and the
- * worker script (undefined: the package's).
+ * The options, checked: threads (undefined: the default), timeoutMs, the
+ * worker script (undefined: the package's), and whether every large level is spread.
  * @param {unknown} options
- * @returns {{threads: number | undefined, timeoutMs: number, script: {url: string | URL, data?: unknown, started?: (worker: unknown) => void} | undefined}}
+ * @returns {{threads: number | undefined, timeoutMs: number, script: {url: string | URL, data?: unknown, started?: (worker: unknown) => void} | undefined, alwaysSpread: boolean}}
  */
 export function readOptions(options) {
   if (options === null || typeof options !== "object") throw new TypeError(`createHashPool: options must be an object, got ${options}`);
@@ -42,5 +44,6 @@ export function readOptions(options) {
   if (workerUrl !== undefined && typeof workerUrl !== "string" && !(workerUrl instanceof URL)) {
     throw new TypeError(`createHashPool: workerUrl must be a URL or a string, got ${typeof workerUrl}`);
   }
-  return {threads, timeoutMs, script: own(WORKER_SCRIPT) ?? (workerUrl === undefined ? undefined : {url: workerUrl})};
+  const script = own(WORKER_SCRIPT) ?? (workerUrl === undefined ? undefined : {url: workerUrl});
+  return {threads, timeoutMs, script, alwaysSpread: own(SPREAD_LEVELS) === "always"};
 }

@@ -61,7 +61,7 @@ const calls = {
 const names = Object.keys(calls);
 
 const faults = faultyWorkers();
-const pool = await createHashPool({threads, timeoutMs: 300, [Symbol.for("sha256-simd/pool.workerScript")]: faults.script});
+const pool = await createHashPool({threads, timeoutMs: 300, [Symbol.for("sha256-simd/pool.spreadLevels")]: "always", [Symbol.for("sha256-simd/pool.workerScript")]: faults.script});
 assert.equal(pool.threads, threads);
 const kinds = ["exit", "hang", "throw", "stall", "terminate"];
 const injected = Object.fromEntries(kinds.map((k) => [k, 0]));

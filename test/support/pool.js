@@ -7,6 +7,8 @@ import {errorOf, sha256Oracle} from "./helpers.js";
 
 // Three threads on any machine: the caller and two workers.
 export const THREADS = 3;
+/** createHashPool's internal option that spreads every large level of executeHashComputations, so that the tests reach the spread path whatever it measures. */
+export const SPREAD_ALWAYS = {[Symbol.for("sha256-simd/pool.spreadLevels")]: "always"};
 /** Messages that fill every slot of the pool's shared buffer. */
 export const SHARED_MESSAGES = ((THREADS - 1) * SLOTS * SLOT_IN) / 64;
 

@@ -1,0 +1,55 @@
+// Whether a level of HashComputations gains from the pool's threads, by
+// measuring. Only the hashing of such a level moves to a worker: the caller
+// still reads every pair and applies every result, since the HashObjects
+// live in its heap, so the gain is small and flips with the CPU and the
+// machine's load (docs/performance-notes.md, "The pool's hasher on ssz").
+// Levels are timed per pair, those done alone and those spread, and a level
+// is spread while spreading measures faster; where it does not, one level
+// in RETRY is spread anyway, so that a change is seen.
+
+/** Levels of fewer pairs are not timed: their time is mostly the call's. */
+const TIMED = 1024;
+/** While spreading measures slower, one eligible level in RETRY is spread to time it again. */
+const RETRY = 8;
+/** Each timing's weight in the running figure per pair. */
+const WEIGHT = 0.25;
+
+export class Gain {
+  /** ns per pair, as a running figure; 0 until timed. */
+  alone = 0;
+  spread = 0;
+  #skipped = 0;
+  #always;
+
+  /** @param {boolean} always Spread every level, unmeasured (tests). */
+  constructor(always) {
+    this.#always = always;
+  }
+
+  /**
+   * Whether to spread the next level that is large enough to.
+   * @returns {boolean}
+   */
+  shouldSpread() {
+    if (this.#always || this.spread === 0) return true;
+    if (this.alone === 0) return false;
+    if (this.spread < this.alone || ++this.#skipped >= RETRY) {
+      this.#skipped = 0;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Counts a level of `pairs` pairs that took ms, spread or not.
+   * @param {boolean} spread
+   * @param {number} pairs
+   * @param {number} ms
+   */
+  time(spread, pairs, ms) {
+    if (pairs < TIMED) return;
+    const ns = (ms * 1e6) / pairs;
+    if (spread) this.spread = this.spread === 0 ? ns : this.spread + WEIGHT * (ns - this.spread);
+    else this.alone = this.alone === 0 ? ns : this.alone + WEIGHT * (ns - this.alone);
+  }
+}
