@@ -1,6 +1,6 @@
 // Whether the pool's hasher gains on ssz's BeaconState (bench/cases/ssz-state.js,
 // as bench/ssz.js builds it), and what its measuring (js/pool/gain.js) keeps
-// it from losing: the hash step and state.batchHashTreeRoot(hc) with the
+// it from losing: bench/ssz.js's three cases with the
 // single-threaded hasher, the pool as it is, and the pool that spreads every
 // large level unmeasured, taking turns, each run on a fresh state after a
 // full GC. --busy N starts N processes that spin for the whole run, as other
@@ -39,6 +39,7 @@ const cases = {
     return () => pmt.executeHashComputations(hcByLevel);
   },
   "state.batchHashTreeRoot(hc)": (state) => () => state.batchHashTreeRoot(group),
+  "state.hashTreeRoot()": (state) => () => state.hashTreeRoot(),
 };
 
 /** @type {Record<string, Record<string, number[]>>} */

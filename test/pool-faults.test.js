@@ -33,8 +33,8 @@ describe("sha256-simd/pool, faults and life cycle", function () {
       return {p, faults};
     }
 
-    // Calls of every op, each checked: a unit redone on the caller must be
-    // redone with its own arguments.
+    // Calls of every op, each checked: a unit done again on the caller must be
+    // done with its own arguments.
     const chunks = input.subarray(0, 32 * 2 ** 15);
     let chunksRoot;
     const messages = Array.from({length: 3000}, (_, i) => input.subarray(i * 61, i * 61 + ((i * 37) % 900)));

@@ -2,7 +2,7 @@
 // over the pool's threads. Calls are checked by the single-threaded hasher's
 // own checks, and one too small to split goes to it as it is, so results and
 // errors are its own.
-import {blockArrayTree, blocksBytesTree, hashLevels, nLevelGroup, plainView, setBytes} from "../core/check.js";
+import {blockArrayTree, blocksBytesTree, hashLevels, isBytes, lengthOf, nLevelGroup, plainView, setBytes} from "../core/check.js";
 import {hasher as single} from "../core/hasher.js";
 import {hashInto} from "../index.js";
 import {newHashObject, readHashObject, writeHashObject} from "../core/hashObject.js";
@@ -55,7 +55,7 @@ export function poolHasher(pool) {
  * @param {PoolSide} pool
  * @param {number} n
  */
-const parallel = (pool, n) => pool.threads > 1 && n >= pool.least && !pool.running;
+const parallel = (pool, n) => n >= pool.least && pool.threads > 1 && !pool.running;
 
 // An n of chunks to split is even: an input that is not whole blocks has padFor 1.
 /**
@@ -133,6 +133,8 @@ function merkleizeSubtrees(pool, n, levels, output, offset, fill) {
  */
 function digestNLevel(pool, data, nLevel) {
   pool.assertOpen();
+  // ssz calls it for every small subtree: those go straight to the single-threaded one, which checks them.
+  if (isBytes(data) && lengthOf(data) < pool.least * CHUNK) return single.digestNLevel(data, nLevel);
   const {bytesInBatch: group, length} = nLevelGroup(data, nLevel);
   if (!parallel(pool, length / CHUNK) || group > SLOT_IN) return single.digestNLevel(data, nLevel);
   const at = plan(length / group, SLOT_IN / group, pool.threads).map((g) => g * group);
