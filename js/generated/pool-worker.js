@@ -255,3 +255,4 @@ e;let t=EL;try{let d=m[E(a,L,hL)];this.run(m[E(a,L,NL)],this.in[L],d,m[E(a,L,uL)
 d)).subarray(0,this.out[L].length);this.out[L].set(c),m[E(a,L,TL)]=c.length,t=gL}this.holding=-1,Atomics.store(m,e,t),Atomics.notify(m,e)}loop(){let L=AL(this.index);
 for(;;){let m=Atomics.load(this.ctl,L),a=this.nextPosted();if(a>=0){this.work(a);continue}let e=performance.now()+this.spinMs;for(;Atomics.load(this.ctl,L)===m&&
 performance.now()<e;);Atomics.wait(this.ctl,L,m)}}};JL(()=>wL);
+//# sourceMappingURL=pool-worker.js.map
