@@ -23,9 +23,10 @@ wasm: check-emcc
 	@for f in $(WASM); do printf '%-28s %6d bytes  sha256 %s\n' $$f $$(wc -c <$$f) $$(sha256sum $$f | cut -c1-64); done
 	@$(MAKE) --no-print-directory bundles
 
-# The bundled files of js/generated/ (tools/bundle.mjs): built from js/ with
-# the esbuild of package-lock.json, committed, and checked like the wasm.
-BUNDLES := pool-worker.js server.js server-index.js server-hasher.js server-pool.js
+# The bundled files of js/generated/ (tools/bundle.mjs), with the source maps
+# of two: built from js/ with the esbuild of package-lock.json, committed, and
+# checked like the wasm.
+BUNDLES := pool-worker.js pool-worker.js.map server.js server.js.map server-index.js server-hasher.js server-pool.js
 bundles: deps
 	@node tools/bundle.mjs
 
@@ -75,14 +76,16 @@ test: deps
 	@if $(MAKE) --no-print-directory -s check-emcc 2>/dev/null; then $(MAKE) --no-print-directory check-wasm; \
 	elif [ "$(REQUIRE_WASM_CHECK)" = 1 ]; then echo "make test: FAILED: REQUIRE_WASM_CHECK=1 and the toolchain above is not the pinned one"; exit 1; \
 	else echo "make test: WARNING: SKIPPED the rebuild-and-compare of wasm/ with cpp/ (needs the toolchain above); testing the committed modules"; fi
-	@$(MAKE) --no-print-directory check-bundles
 	@$(MAKE) --no-print-directory check-types
 	@$(MAKE) --no-print-directory test-only
 
 # Test files run in three processes at once: the browser tests mostly wait on
 # their browsers, so on a 2-core machine the suite took 40 s against 69 s one
 # file at a time (Node 20). `npx mocha` alone runs them one at a time.
-test-only:
+# Most suites import the package by its name, which Node resolves to
+# js/generated/server.js: check-bundles first, so a stale bundle fails here
+# rather than being tested in place of js/.
+test-only: check-bundles
 	npx tsc --noEmit -p test/types
 	npx mocha --parallel --jobs 3
 
@@ -127,7 +130,7 @@ test-node18: deps
 # linux-arm64 under qemu-user, the matrix's arm64 row, less what
 # test/README.md names. Debian: apt-get install qemu-user-static
 # libc6-arm64-cross libstdc++6-arm64-cross libgcc-s1-arm64-cross.
-test-arm64: deps
+test-arm64: check-bundles
 	node test/scripts/matrix.js arm64
 
 # The package as npm packs it: publint checks package.json against the packed
@@ -166,7 +169,7 @@ test-consumers-save: deps
 # arm64 (qemu-user), Chromium, Firefox ESR, WebKitGTK and WPE WebKit, then a
 # table of engine -> passed/failed.
 # ENGINES="bun deno" runs only those (the ids are in test/scripts/matrix.js).
-test-matrix: deps
+test-matrix: check-bundles
 	node test/scripts/matrix.js $(ENGINES)
 
 # The headline in about a minute on a 2-core machine: the core functions and

@@ -9,9 +9,9 @@
 import assert from "node:assert/strict";
 import {types} from "node:util";
 import * as as from "@chainsafe/as-sha256";
-import * as ours from "../js/index.js";
-import {hasher} from "../js/hasher.js";
-import {createHashPool} from "../js/pool.js";
+import * as ours from "sha256-simd";
+import {hasher} from "sha256-simd/hasher";
+import {createHashPool} from "sha256-simd/pool";
 import {APART, CONTRACT, GAPS, HASHER, PACKAGE} from "./support/arguments.js";
 import {errorOf, forEachModule, sha256Oracle} from "./support/helpers.js";
 

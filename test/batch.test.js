@@ -7,7 +7,7 @@ import {
   hash4Input64s,
   hash8HashObjects,
   hashInto,
-} from "../js/index.js";
+} from "sha256-simd";
 import {ioSize} from "../js/core/io.js";
 import {
   assertBytesEqual,

@@ -3,7 +3,7 @@
 // test shows as-sha256's error so that the difference is deliberate.
 import assert from "node:assert/strict";
 import * as as from "@chainsafe/as-sha256";
-import * as ours from "../js/index.js";
+import * as ours from "sha256-simd";
 import {assertBytesEqual, forEachModule, pseudoRandomBytes, pseudoRandomHashObject, sha256Oracle, toHex} from "./support/helpers.js";
 
 const bytes = (n, seed) => pseudoRandomBytes(n, seed);

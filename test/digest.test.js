@@ -1,6 +1,6 @@
 // digest and the 64-byte functions, differential against node:crypto.
 import assert from "node:assert/strict";
-import {digest, digest2Bytes32, digest2Bytes32Into, digest64, digest64Into} from "../js/index.js";
+import {digest, digest2Bytes32, digest2Bytes32Into, digest64, digest64Into} from "sha256-simd";
 import {ioSize} from "../js/core/io.js";
 import {assertBytesEqual, concatBytes, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle} from "./support/helpers.js";
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import {runInNewContext} from "node:vm";
 import * as as from "@chainsafe/as-sha256";
-import * as ours from "../js/index.js";
+import * as ours from "sha256-simd";
 import {
   assertBytesEqual,
   concatBytes,

@@ -9,7 +9,7 @@ import {
   digest64HashObjects,
   digest64HashObjectsInto,
   hashObjectToByteArray,
-} from "../js/index.js";
+} from "sha256-simd";
 import {
   assertBytesEqual,
   concatBytes,

@@ -6,7 +6,7 @@ import {LeafNode, subtreeFillToDepth, zeroHash} from "@chainsafe/persistent-merk
 import {hasher as asSha256Hasher} from "@chainsafe/persistent-merkle-tree/hasher/as-sha256";
 import {hasher as hashtreeHasher} from "@chainsafe/persistent-merkle-tree/hasher/hashtree";
 import {hasher as nobleHasher} from "@chainsafe/persistent-merkle-tree/hasher/noble";
-import {hasher} from "../js/hasher.js";
+import {hasher} from "sha256-simd/hasher";
 import {
   assertBytesEqual,
   errorOf,

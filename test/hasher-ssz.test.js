@@ -25,7 +25,7 @@ import {
   UintBigintType,
   UintNumberType,
 } from "@chainsafe/ssz";
-import {hasher} from "../js/hasher.js";
+import {hasher} from "sha256-simd/hasher";
 import {forEachModule, pseudoRandomBytes, pseudoRandomInts, toHex} from "./support/helpers.js";
 
 /** Runs fn with `h` as persistent-merkle-tree's global hasher, then restores the previous one. */

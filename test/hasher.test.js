@@ -10,7 +10,7 @@ import {
   zeroHash,
 } from "@chainsafe/persistent-merkle-tree";
 import {hasher as nobleHasher} from "@chainsafe/persistent-merkle-tree/hasher/noble";
-import {hasher} from "../js/hasher.js";
+import {hasher} from "sha256-simd/hasher";
 import {assertBytesEqual, forEachModule, pseudoRandomBytes
 } from "./support/helpers.js";
 import {MiB, blocksOf, idOf, merkleizeBytesWith, nobleBytesRoot, once, oracleFor} from "./support/merkle.js";

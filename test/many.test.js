@@ -2,7 +2,7 @@
 // around every block boundary, every count of messages modulo 4 (the SIMD
 // module's lanes), empty messages, and batches larger than the I/O buffer.
 import assert from "node:assert/strict";
-import {digestMany, digestManyInto, digestParts} from "../js/index.js";
+import {digestMany, digestManyInto, digestParts} from "sha256-simd";
 import {ioSize} from "../js/core/io.js";
 import {assertBytesEqual, concatBytes, errorOf, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle} from "./support/helpers.js";
 

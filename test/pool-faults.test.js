@@ -7,13 +7,15 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {fileURLToPath} from "node:url";
 import {join} from "node:path";
 import {LeafNode} from "@chainsafe/persistent-merkle-tree";
-import {digestMany, digestManyInto, hashInto} from "../js/index.js";
-import {MIN_PARALLEL_HASHES, createHashPool} from "../js/pool.js";
+import {digestMany, digestManyInto, hashInto} from "sha256-simd";
+import {MIN_PARALLEL_HASHES, createHashPool} from "sha256-simd/pool";
 import {STALL_MS, faultyWorkers} from "./fixtures/faults.js";
 import {assertBytesEqual, pseudoRandomBytes, sha256Oracle} from "./support/helpers.js";
 import {SHARED_MESSAGES, THREADS, hashtreeRoot, oracleDigests} from "./support/pool.js";
 
 const WORKER_SCRIPT = Symbol.for("sha256-simd/pool.workerScript");
+// The package's folder, where "sha256-simd" names the package itself.
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
 
 describe("sha256-simd/pool, faults and life cycle", function () {
   this.timeout(60000);
@@ -206,7 +208,7 @@ describe("sha256-simd/pool, faults and life cycle", function () {
 
     it("a script that never calls close() exits when its work is done", () => {
       const script = `
-        import {createHashPool} from ${JSON.stringify(new URL("../js/pool.js", import.meta.url).href)};
+        import {createHashPool} from "sha256-simd/pool";
         const pool = await createHashPool({threads: 3});
         const input = new Uint8Array(64 * 20000);
         pool.hashInto(input, new Uint8Array(32 * 20000));
@@ -228,7 +230,7 @@ describe("sha256-simd/pool, faults and life cycle", function () {
       // Node's command line; Deno and Bun run this suite with their own.
       if (typeof globalThis.Deno === "object" || process.versions.bun) this.skip();
       const script = `
-        import {createHashPool} from ${JSON.stringify(new URL("../js/pool.js", import.meta.url).href)};
+        import {createHashPool} from "sha256-simd/pool";
         const pool = await createHashPool({threads: 2});
         const input = new Uint8Array(64 * 20000).fill(7);
         const output = new Uint8Array(32 * 20000);
@@ -237,7 +239,7 @@ describe("sha256-simd/pool, faults and life cycle", function () {
         await pool.close();`;
       const expected = sha256Oracle(new Uint8Array(64).fill(7));
       for (const options of [[], ["--expose-gc", "--max-old-space-size=2048"]]) {
-        const r = spawnSync(process.execPath, [...options, "--input-type=module", "-e", script], {timeout: 20000, encoding: "utf8"});
+        const r = spawnSync(process.execPath, [...options, "--input-type=module", "-e", script], {cwd: packageDir, timeout: 20000, encoding: "utf8"});
         assert.equal(r.status, 0, r.stderr);
         assert.equal(r.stdout.trim(), `threads 2 ${Buffer.from(expected).toString("hex")}`, options.join(" "));
       }

@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import {runInNewContext} from "node:vm";
 import {LeafNode, subtreeFillToContents} from "@chainsafe/persistent-merkle-tree";
 import {hasher as hashtreeHasher} from "@chainsafe/persistent-merkle-tree/hasher/hashtree";
-import {digestMany, digestManyInto, hashInto} from "../js/index.js";
-import {MIN_PARALLEL_HASHES, createHashPool} from "../js/pool.js";
+import {digestMany, digestManyInto, hashInto} from "sha256-simd";
+import {MIN_PARALLEL_HASHES, createHashPool} from "sha256-simd/pool";
 import {SLOT_IN} from "../js/pool/slots.js";
 import {assertBytesEqual, errorOf, pseudoRandomBytes, sha256Oracle} from "./support/helpers.js";
 import {SHARED_MESSAGES, SPREAD_ALWAYS, THREADS, assertSameError, hashtreeRoot, oracleDigests} from "./support/pool.js";
@@ -185,7 +185,7 @@ describe("sha256-simd/pool", function () {
     });
 
     it("throws the single-threaded hasher's errors for bad arguments of large jobs", async () => {
-      const {hasher} = await import("../js/hasher.js");
+      const {hasher} = await import("sha256-simd/hasher");
       const big = 32 * 2 * MIN_PARALLEL_HASHES;
       const calls = [
         (h) => h.merkleizeBlocksBytes(new Uint8Array(big + 32), 2 ** 20, new Uint8Array(32), 0),
@@ -215,7 +215,7 @@ describe("sha256-simd/pool", function () {
     });
 
     it("executeHashComputations on malformed levels of parallel size: the single-threaded hasher's errors, and its hashes", async () => {
-      const {hasher} = await import("../js/hasher.js");
+      const {hasher} = await import("sha256-simd/hasher");
       const count = 2 * MIN_PARALLEL_HASHES + 2;
       const bad = MIN_PARALLEL_HASHES + 5;
       /** A level of `count` pairs of random leaves, as an Array of {src0, src1, dest}. */

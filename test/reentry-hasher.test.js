@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import {LeafNode, subtreeFillToContents} from "@chainsafe/persistent-merkle-tree";
 import {hasher as nobleHasher} from "@chainsafe/persistent-merkle-tree/hasher/noble";
-import {hasher} from "../js/hasher.js";
-import {digest64, hashInto} from "../js/index.js";
-import {createHashPool} from "../js/pool.js";
+import {hasher} from "sha256-simd/hasher";
+import {digest64, hashInto} from "sha256-simd";
+import {createHashPool} from "sha256-simd/pool";
 import {assertBytesEqual, forEachModule, pseudoRandomBytes, sha256Oracle} from "./support/helpers.js";
 
 /** A tree of `count` pseudo-random leaves, its HashComputations, and its root by noble. */

@@ -6,8 +6,8 @@
 // nested call, and in a randomized mix.
 import assert from "node:assert/strict";
 import {createHmac} from "node:crypto";
-import * as lib from "../js/index.js";
-import {backend, useBackend, useSingleStream} from "../js/core/loader.js";
+import * as lib from "sha256-simd";
+import {useSingleStream} from "../js/generated/server.js";
 import {assertBytesEqual, concatBytes, forEachModule, hashObjectBytes, pseudoRandomBytes, pseudoRandomHashObject, pseudoRandomInts, sha256Oracle} from "./support/helpers.js";
 
 const m64 = pseudoRandomBytes(64, 1);
@@ -17,7 +17,7 @@ const key = pseudoRandomBytes(40, 3);
 /** Calls of the package that the caller's code makes from inside another call, each checked where it returns. */
 function nestedCalls(module) {
   const reload = () => {
-    useBackend(backend);
+    lib.reinitializeInstance(lib.simdEnabled);
     if (module.singleStream) useSingleStream(module.singleStream);
   };
   return {

@@ -1,6 +1,6 @@
 // The streaming SHA256 class, differential against node:crypto.
 import assert from "node:assert/strict";
-import {SHA256, digest} from "../js/index.js";
+import {SHA256, digest} from "sha256-simd";
 import {assertBytesEqual, forEachModule, pseudoRandomBytes, pseudoRandomInts, sha256Oracle} from "./support/helpers.js";
 
 const MiB = 1 << 20;

@@ -4,8 +4,8 @@
 // every later call, stays right. Checked against node:crypto.
 import assert from "node:assert/strict";
 import {createHmac, hkdfSync, pbkdf2Sync} from "node:crypto";
-import * as lib from "../js/index.js";
-import {hasher} from "../js/hasher.js";
+import * as lib from "sha256-simd";
+import {hasher} from "sha256-simd/hasher";
 import {forEachModule, pseudoRandomBytes, sha256Oracle, toHex} from "./support/helpers.js";
 
 const m64 = pseudoRandomBytes(64, 1);

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import {readFileSync, readdirSync} from "node:fs";
 import {createRequire} from "node:module";
 import {dirname, join} from "node:path";
-import {SHA256, digest, digest64, hashInto} from "../js/index.js";
+import {SHA256, digest, digest64, hashInto} from "sha256-simd";
 import {forEachModule, sha256Oracle, toHex} from "./support/helpers.js";
 
 const examples = JSON.parse(readFileSync(new URL("./vectors/nist-examples.json", import.meta.url), "utf8")).vectors.map(

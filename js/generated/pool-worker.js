@@ -258,3 +258,4 @@ x,L,m,0),pieces:(x,L)=>{let m=Math.min(x,L/32);return[m*32,m,(a,e)=>e*32]},join:
 let e=a.subarray(0,x.length);e.set(x),m.set(K.digestNLevel(e,L))},pieces:(x,L)=>{let m=2**x*32;return[Math.max(m,L-L%m),x,a=>a/2**x]}},[c9]:{run:(x,L,m)=>px(r9(
 x,L),m.subarray(0,32*L)),pieces:()=>null}};function r9(x,L){let m=new DataView(x.buffer,x.byteOffset,4*L),a=new Array(L);for(let e=0,t=4*L;e<L;e++){let d=m.getUint32(4*e,!0);a[e]=x.subarray(t,t+d),t+=d}return a}
 function fL(x,L,m,a,e,t){if(!Object.hasOwn(sL,x))throw new Error(`unknown pool op ${x}`);sL[x].run(L.subarray(0,m),a,e,t)}Dx(()=>fL);
+//# sourceMappingURL=pool-worker.js.map

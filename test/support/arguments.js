@@ -6,7 +6,7 @@
 // where CONTRACT lists the error that as-sha256 or persistent-merkle-tree
 // throws for it (the drop-in contract), or GAPS one not refused by name yet.
 import {createHmac, hkdfSync, pbkdf2Sync} from "node:crypto";
-import {MIN_PARALLEL_HASHES} from "../../js/pool.js";
+import {MIN_PARALLEL_HASHES} from "sha256-simd/pool";
 import {concatBytes, hashObjectBytes, pseudoRandomBytes, sha256Oracle} from "./helpers.js";
 
 // ---- The bad values of each kind of argument --------------------------------

@@ -2,10 +2,30 @@
 import assert from "node:assert/strict";
 import {createHash} from "node:crypto";
 import {concatBytes as concatList, pseudoRandomBytes, pseudoRandomInts} from "./bytes.js";
-import {reinitializeInstance, simdEnabled} from "../../js/index.js";
+import * as source from "../../js/index.js";
 import {choices} from "../../js/core/engine.js";
 import {useShape} from "../../js/core/lanes.js";
-import {backend, useBackend, useSingleStream} from "../../js/core/loader.js";
+import {useSingleStream} from "../../js/core/loader.js";
+// The package as Node, Bun and Deno resolve its name: the generated bundle,
+// which most suites import as "sha256-simd", with what the tests set on it
+// beside the API (tools/bundle.mjs).
+import * as bundle from "../../js/generated/server.js";
+import * as byName from "sha256-simd";
+
+if (byName.digest !== bundle.digest) throw new Error("sha256-simd does not resolve to js/generated/server.js here");
+// The suites test wasm at every length, on the bundle as on js/ (whose entry
+// has no node:crypto); native-digest.test.js tests the hand-over.
+bundle.useNativeDigest(() => undefined);
+
+/**
+ * The two copies of the package a suite may test, each with what forces its
+ * choices: a suite that reads js/'s internals tests js/, and one that needs
+ * none the bundle.
+ */
+const copies = [
+  {name: "js/", api: source, useSingleStream, useShape},
+  {name: "js/generated/server.js", api: bundle, useSingleStream: bundle.useSingleStream, useShape: bundle.useShape},
+];
 
 // Every backend: the SIMD modules twice, with each single-stream compression
 // and 4-lane shape the loader may choose (js/core/engine.js, js/core/lanes.js),
@@ -18,22 +38,27 @@ export const modules = [
 ];
 
 /**
- * Runs the suite `fn` once per wasm module, with that module forced, and
- * restores the default module afterwards. The whole API is then tested under
- * every module and each engine's choices in the SIMD one.
+ * Runs the suite `fn` once per wasm module, with that module forced on both
+ * copies of the package, and restores the default module afterwards. The
+ * whole API is then tested under every module and each engine's choices in
+ * the SIMD one.
  */
 export function forEachModule(title, fn) {
   for (const m of modules) {
     describe(`${title} (${m.name})`, function () {
       before(function () {
-        useBackend(m.backend);
-        if (backend !== m.backend || simdEnabled !== m.simd) throw new Error(`could not force the ${m.name}`);
-        if (m.singleStream) useSingleStream(m.singleStream);
-        if (m.lanes) useShape(m.lanes);
+        for (const c of copies) {
+          c.api.reinitializeInstance(m.simd);
+          if (c.api.backend !== m.backend || c.api.simdEnabled !== m.simd) throw new Error(`could not force the ${m.name} in ${c.name}`);
+          if (m.singleStream) c.useSingleStream(m.singleStream);
+          if (m.lanes) c.useShape(m.lanes);
+        }
       });
       after(function () {
-        reinitializeInstance();
-        useShape(choices.lanes);
+        for (const c of copies) {
+          c.api.reinitializeInstance();
+          c.useShape(choices.lanes);
+        }
       });
       fn(m);
     });
