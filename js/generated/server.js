@@ -35,10 +35,10 @@ e[x+L]=t[L]}function jt(e,t,a,x=0){ax(e,t,x)}var nx=tx.smallCopy==="loop"?Gt:jt;
 if(!Array.isArray(e)){U.set(e.subarray(t,a),x);return}let L=a+63>>6;for(let r=t>>6;r<L;r++,x+=64)U.set(e[r],x)}function Mx(e,t,a,x,L,r){let c=v-a;for(let o=0,i=0;o<
 t;o+=c,i++){let p=Math.min(c,t-o);kL(e,o,o+p,a),x(p,i),L!==void 0&&ax(L,Sx(p/r),o/r)}}var IL=globalThis.Buffer,zt=typeof IL?.allocUnsafe=="function"?(e=0)=>{let t=IL.allocUnsafe(e);return new Uint8Array(t.buffer,t.byteOffset,t.byteLength)}:(e=0)=>new Uint8Array(
 e),Fx=2048,eL=null,Jx=Fx;function Rt(){let e=IL?.allocUnsafe?.(Fx);return e&&e.buffer.byteLength>Fx?e:null}function HL(){if(Jx===Fx&&(eL=Rt(),Jx=0),eL===null)return Jx=
-Fx,new Uint8Array(32);let e;try{e=new Uint8Array(eL.buffer,eL.byteOffset+Jx,32)}catch{return Jx=Fx,HL()}return Jx+=32,e}var X=tx.digests==="views"?e=>{let t=HL();
+Fx,new Uint8Array(32);let e;try{e=new Uint8Array(eL.buffer,eL.byteOffset+Jx,32)}catch{return Jx=Fx,HL()}return Jx+=32,e}var q=tx.digests==="views"?e=>{let t=HL();
 return nx(t,e,32),t}:tx.digests==="copied"?e=>new Uint8Array(e):e=>{let t=new Uint8Array(32);return nx(t,e,32),t};function ge(e,t){let a=tx.digests==="views"?HL():
 new Uint8Array(32);for(let x=0;x<32;x++)a[x]=e[t+x];return a}var _={min:1/0,manyMin:1/0,digest:null,parts:null,raw:null};var Wt="e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";function OL(){Object.assign(_,{min:1/0,manyMin:1/0,digest:null,parts:null,raw:null})}function Me(e){
-return e===null?null:X(e)}function Yt(e){let t=typeof e.hash=="function"?r=>e.hash("sha256",r,"buffer"):r=>e.createHash("sha256").update(r).digest(),a=()=>{try{
+return e===null?null:q(e)}function Yt(e){let t=typeof e.hash=="function"?r=>e.hash("sha256",r,"buffer"):r=>e.createHash("sha256").update(r).digest(),a=()=>{try{
 return t(new Uint8Array(0)).toString("hex")===Wt}catch{return!1}},x=()=>(a()||OL(),null);if(!a())return OL();let L=r=>{try{let c=t(r);if(c?.length===32)return c}catch{}
 return x()};_.raw=L,_.digest=r=>Me(L(r)),_.parts=r=>{try{let c=e.createHash("sha256");for(let o=0;o<r.length;o++)c.update(r[o]);return Me(c.digest())}catch{return x()}}}
 function DL(e,{min:t,manyMin:a}=le()){let x=L=>r=>{let c=null;try{c=e()}catch{}return typeof c?.createHash=="function"?Yt(c):OL(),_[L]===null?null:_[L](r)};Object.
@@ -281,7 +281,7 @@ if(L){o(e,t,a),Px[c]+=a;return}let i=Ue();o(e,t,a),Bx[c]+=Ue()-i,vx[c]+=a,Bx[0]>
  was already called; call init() to start a new hash`)}var jL=64,je=null,GL=jL,ze=0;function ca(e){return tx.contexts==="own"?new Uint8Array(e):((GL===jL||ze!==
 e)&&(je=new ArrayBuffer(jL*e),GL=0,ze=e),new Uint8Array(je,e*GL++,e))}var zL=class{#x;#L=!1;constructor(){this.#x=ca(ex.length),this.init()}init(){return I.sha256_init(
 z),this.#x.set(ex),this.#L=!1,this}update(t){let a=S(t,"data","SHA256.update");if(this.#L)throw Ge("update");return ex.set(this.#x),mx(t,a),this.#x.set(ex),this}final(){
-if(this.#L)throw Ge("final");return ex.set(this.#x),I.sha256_final(z,A),this.#L=!0,X(Q)}};var RL={};zx(RL,{module:()=>sa,portable:()=>We});var Re=`,-,,,-[4/«««,.««,-«,2««««««,1«««««,0««««,,-«,,.12^ab9^ab¡ ,,2^ab4,,2^ab8^ab,-2^ab7^ab ,./¢2\
+if(this.#L)throw Ge("final");return ex.set(this.#x),I.sha256_final(z,A),this.#L=!0,q(Q)}};var RL={};zx(RL,{module:()=>sa,portable:()=>We});var Re=`,-,,,-[4/«««,.««,-«,2««««««,1«««««,0««««,,-«,,.12^ab9^ab¡ ,,2^ab4,,2^ab8^ab,-2^ab7^ab ,./¢2\
 ¥.-LL/65,/01,-,2325-«-mü¬#,73x33¥ ,74¥,66,54,40,37¤,22^,14-86:5À-.-«.§O,mLN/P,L,L/<.L-),.\\M0L-),.LM1L,nì,c/\
 m,M-L,m,b.L,L0)7.<L,L1)7.,L,L/mL<,L,L.<.m,M./lL.L/m,f,,L.m-N.mLs9,7/lL,L-m,f,,L-m-N-m,s9,7L/mLP,7$1.0«-§mü¬#,P,mü*",P,mÜ¬#,)8,,,,,,,,,,,,,,,,)70,mì¬#,)8\
 ,,,,,,,,,,,,,,,,)70,mÌ¬#,)8,,,,,,,,,,,,,,,,)70,mÜ¬#,m¬-f,,m¼¬#,)8,,,,,,,,,,,,,,,,)70,mú¬#,m/f,,L-0l/lm\b*",L1m4 m¬¬(3L1mD L1m4¢m¬*/L1mD¢b,,m\f*",L/m,(6,,m\f*\
@@ -337,7 +337,7 @@ m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=L[487424],L[487432]=m<<24|m<<8&167116
 function rx(){return a.byteLength/65536|0}return{key_ptr:B,hmac_key:d,hmac_begin:T,hmac_end:M,hmac:g,hkdf_expand:y,pbkdf2:R}}function We(e){return oa(e)}var sa=()=>ox(Re);var da=px(RL,()=>({compress:I.compress,sha256_init:I.sha256_init,sha256_update:I.sha256_update,sha256_final:I.sha256_final})),ia=64,Ye=null,Lx,Ux;function Y(){let e=da();
 return Ye!==e&&(Lx=e.key_ptr(),Ux=new Uint8Array(I.memory.buffer,Lx,ia),Ye=e),e}function dx(e){Ux.fill(0),ex.fill(0),U.fill(0,0,Math.min(e,v))}var fa=new Uint8Array(
 0);function Yx(e,t,a){return e===void 0?[fa,0]:[e,S(e,t,a)]}function Ix(e,t){if(t<=v){U.set(e),Y().hmac_key(Lx,A,t);return}I.sha256_init(z),mx(e,t),I.sha256_final(
-z,A),Y().hmac_key(Lx,A,32)}function Vx(e,t){t<=v?(U.set(e),Y().hmac(A,Lx,A,t)):(Y().hmac_begin(z,Lx),mx(e,t),Y().hmac_end(z,Lx,A))}function nL(){return X(Q)}function VL(e,t){let a=S(e,"key","hmac"),x=S(t,"message","hmac");Y();try{return Ix(e,a),Vx(t,x),nL()}finally{dx(Math.max(a,x))}}var oL=Symbol("key"),sL=Symbol("\
+z,A),Y().hmac_key(Lx,A,32)}function Vx(e,t){t<=v?(U.set(e),Y().hmac(A,Lx,A,t)):(Y().hmac_begin(z,Lx),mx(e,t),Y().hmac_end(z,Lx,A))}function nL(){return q(Q)}function VL(e,t){let a=S(e,"key","hmac"),x=S(t,"message","hmac");Y();try{return Ix(e,a),Vx(t,x),nL()}finally{dx(Math.max(a,x))}}var oL=Symbol("key"),sL=Symbol("\
 start"),Hx=Symbol("ctx"),iL=Symbol("finished"),WL=Symbol("destroyed");function dL(e,t){if(e[WL])throw new Error(`HMAC.${t}: destroy() was called; the key is gon\
 e`)}function Ve(e,t){if(e[iL])throw new Error(`HMAC.${t}: final() was already called; call init() to start a new message`)}var YL=class{constructor(t){let a=S(t,
 "key","HMAC");Y();try{Ix(t,a),this[oL]=Ux.slice(),Y().hmac_begin(z,Lx),this[sL]=ex.slice()}finally{dx(a)}this[Hx]=this[sL].slice(),this[iL]=!1,this[WL]=!1}init(){
@@ -385,24 +385,24 @@ x[y+22|0]=d>>>16,x[y+23|0]=d>>>24,d=r[479202],d=d<<24|d<<8&16711680|(d>>>8&65280
 d=d<<24|d<<8&16711680|(d>>>8&65280|d>>>24),x[y+28|0]=d,x[y+29|0]=d>>>8,x[y+30|0]=d>>>16,x[y+31|0]=d>>>24,y=y+32|0,g=g+B|0,R=R+1|0,(R|0)!=(T|0););}function p(){x[1900544]=
 0,x[1900545]=0,x[1900546]=0,x[1900547]=0}fL=c,p();function N(){return a.byteLength/65536|0}return{digest_many:i}}function _e(e){return ya(e)}var Ta=()=>ox(Ze);var wa=px(XL,()=>({compress:I.compress,compress_x4:Ke()}),()=>fx);function Aa(e){let{items:t,lengths:a}=gx(e,"parts","digestParts"),x=0;for(let L of a)x+=L;if(x<=
 v)for(let L=0,r=0;L<t.length;r+=a[L++])U.set(t[L],r);if(x>=_.min){let L=x<=v?_.digest(Sx(x)):_.parts(t);if(L!==null)return L}if(x<=v)I.digest(A,A,x);else{I.sha256_init(
-z);for(let L=0;L<t.length;L++)mx(t[L],a[L]);I.sha256_final(z,A)}return X(Q)}var lL=36;function xt(e,t,a){Array.isArray(e)?e[t]=X(a):ax(e,a,32*t)}function $e(e,t,a,x){
+z);for(let L=0;L<t.length;L++)mx(t[L],a[L]);I.sha256_final(z,A)}return q(Q)}var lL=36;function xt(e,t,a){Array.isArray(e)?e[t]=q(a):ax(e,a,32*t)}function $e(e,t,a,x){
 let L=a.length,r=lL*L;for(let c=0;c<L;c++){let o=a[c];cx[8*L+c]=t[o],U.set(e[o],r),r+=t[o]}if(wa().digest_many(A,A+lL*L,A+32*L,L),Array.isArray(x))for(let c=0;c<
 L;c++)x[a[c]]=ge(U,32*c);else if(a[L-1]-a[0]===L-1)ax(x,Sx(32*L),32*a[0]);else for(let c=0;c<L;c++)ax(x,U.subarray(32*c,32*c+32),32*a[c]);a.length=0}function ga(e,t,a,x){
 I.sha256_init(z),mx(e,t),I.sha256_final(z,A),xt(x,a,Q)}function Lt({items:e,lengths:t},a){let x=[],L=0;for(let r=0;r<e.length;r++){let c=t[r],o=c>=_.manyMin?_.raw(
 e[r]):null;o!==null?xt(a,r,o):lL+c>v?ga(e[r],c,r,a):(lL*(x.length+1)+L+c>v&&($e(e,t,x,a),L=0),x.push(r),L+=c)}x.length>0&&$e(e,t,x,a)}function Ax(e,t){let a=gx(
 e,"messages","digestManyInto"),x=S(t,"output","digestManyInto");if(x!==32*a.items.length)throw new RangeError(`digestManyInto: output must be ${32*a.items.length}\
  bytes (32 per message), got ${x}`);Lt(a,t)}function qL(e){let t=gx(e,"messages","digestMany"),a=new Array(t.items.length);return Lt(t,a),a}function Dm(e){let t=S(e,"data","digest");if(t>=_.min){let a=_.digest(e);if(a!==null)return a}return t<=v?(U.set(e),t===64?I.hash64_x1(A,A,1):I.digest(A,A,t)):(I.
-sha256_init(z),mx(e,t),I.sha256_final(z,A)),X(Q)}function Cm(e){if(!ux(e,64,"data","digest64"))throw new Error("InvalidLengthForDigest64");return nx(U,e,64),I.hash64_x1(
-A,A,1),X(Q)}function Sm(e,t){let a=ux(e,64,"data","digest64Into"),x=ux(t,32,"output","digest64Into");if(!a)throw new Error(`InvalidLengthForDigest64, got ${ix(e)}`);
+sha256_init(z),mx(e,t),I.sha256_final(z,A)),q(Q)}function Cm(e){if(!ux(e,64,"data","digest64"))throw new Error("InvalidLengthForDigest64");return nx(U,e,64),I.hash64_x1(
+A,A,1),q(Q)}function Sm(e,t){let a=ux(e,64,"data","digest64Into"),x=ux(t,32,"output","digest64Into");if(!a)throw new Error(`InvalidLengthForDigest64, got ${ix(e)}`);
 if(!x)throw new Error(`InvalidLengthForOutput32, got ${ix(t)}`);nx(U,e,64),I.hash64_x1(A,A,1),nx(t,Q,32)}function at(e,t,a,x,L){let r=ux(e,32,"bytes1",a),c=ux(t,
 32,"bytes2",a);if(!r||!c)throw new Error("InvalidLengthForDigest64");if(x&&!ux(L,32,"output",a))throw new Error("InvalidLengthForOutput32");nx(U,e,32),nx(U,t,32,
-32)}function Kx(e,t){return at(e,t,"digest2Bytes32",!1),I.hash64_x1(A,A,1),X(Q)}function mt(e,t,a){at(e,t,"digest2Bytes32Into",!0,a),I.hash64_x1(A,A,1),nx(a,Q,32)}
+32)}function Kx(e,t){return at(e,t,"digest2Bytes32",!1),I.hash64_x1(A,A,1),q(Q)}function mt(e,t,a){at(e,t,"digest2Bytes32Into",!0,a),I.hash64_x1(A,A,1),nx(a,Q,32)}
 var et=new Int32Array(16),tt=new Int32Array(64),bL=0;function Ma(e,t,a){let x=++bL,L=et;for(;;){if(sx(e,L,0,"obj1",a),sx(t,L,8,"obj2",a),L!==et||bL===x)return L;
 L=new Int32Array(16)}}function Ea(e,t){let a=++bL,x=tt;for(;;){for(let L=0;L<8;L++)sx(e[L],x,8*L,"inputs",t,L);if(x!==tt||bL===a)return x;x=new Int32Array(64)}}
 function Jm(e,t){let a=wx();return QL(e,t,a),a}function QL(e,t,a){let x=Ma(e,t,"digest64HashObjectsInto");if(a===null||typeof a!="object")throw new TypeError("d\
 igest64HashObjectsInto: output must be an object");cx.set(x),I.hash64_x1(A,A,1),Ex(cx,0,a)}function Ba(e){let t="batchHash4UintArray64s",a=Ne(e,4,"inputs",t);for(let x=0;x<
 4;x++){if(a[x]==null)throw new Error(`Input ${x} is null or undefined`);if(!ux(a[x],64,`inputs[${x}]`,t))throw new Error(`Invalid length ${ix(a[x])} at input ${x}`)}
-for(let x=0;x<4;x++)nx(U,a[x],64,64*x);return kx(A,A,4),[X(Cx[0]),X(Cx[1]),X(Cx[2]),X(Cx[3])]}function ka(e){let t=Ea(pe(e,8,"inputs","batchHash4HashObjectInput\
+for(let x=0;x<4;x++)nx(U,a[x],64,64*x);return kx(A,A,4),[q(Cx[0]),q(Cx[1]),q(Cx[2]),q(Cx[3])]}function ka(e){let t=Ea(pe(e,8,"inputs","batchHash4HashObjectInput\
 s"),"batchHash4HashObjectInputs");cx.set(t),kx(A,A,4);let a=[];for(let x=0;x<4;x++){let L=wx();Ex(cx,8*x,L),a.push(L)}return a}var Fm=Ba,Pm=ka,Ia=e=>kx(A,A,e>>6);
 function lx(e,t){let a=S(e,"input","hashInto"),x=S(t,"output","hashInto");if(a%64!==0)throw new Error(`Invalid input length ${a}`);if(a!==x*2)throw new Error(`I\
 nvalid output length ${x}`);a<=v?(U.set(e),kx(A,A,a>>6),ax(t,Sx(a>>1))):Mx($(e,a),a,0,Ia,$(t,a>>1),2)}Oe(SL,!1);DL(()=>Ox("node:crypto"));var _L={};zx(_L,{module:()=>Da,portable:()=>ct});var rt=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
@@ -429,10 +429,10 @@ A,o/32,t),r,L);else for(let c=0;c<x;c+=a)Le(r.subarray(c,c+a),2**t,t,r,c/L);retu
 cx.set(e.subarray(0,16*x)),kx(A,A,x),e.set(cx.subarray(0,8*x));for(let L=0;L<x;L++){Ex(e,8*L,a);let r=t[L];t[L]=null,r.applyHash(a)}}function Pa(e){let t=LL(e),
 a=Fa[xe]??={words:new Int32Array(16*$L),dests:new Array($L).fill(null),result:wx()};xe++;let x=0;try{for(let L=t.length-1;L>=0;L--){let r=0;for(let c of t[L]){let{
 src0:o,src1:i,dest:p}=c??{};if(!o||!i||!p)throw new Error(`Invalid HashComputation at index ${r}`);sx(o,a.words,16*x,"src0","executeHashComputations"),sx(i,a.words,
-16*x+8,"src1","executeHashComputations"),a.dests[x++]=p,x===$L&&(nt(a,x),x=0),r++}x>0&&nt(a,x),x=0}}finally{a.dests.fill(null,0,x),xe--}}var q={name:"sha256-sim\
+16*x+8,"src1","executeHashComputations"),a.dests[x++]=p,x===$L&&(nt(a,x),x=0),r++}x>0&&nt(a,x),x=0}}finally{a.dests.fill(null,0,x),xe--}}var X={name:"sha256-sim\
 d",hashInto:lx,digest64:Kx,digest64Into:mt,digest64HashObjects:QL,merkleizeBlocksBytes:Ca,merkleizeBlockArray:Sa,digestNLevel:Ja,executeHashComputations:Pa};var uL=class{alone=0;spread=0;#x=0;#L;constructor(t){this.#L=t}shouldSpread(){return this.#L||this.spread===0?!0:this.alone===0?!1:this.spread<this.alone||++this.#x>=
-8?(this.#x=0,!0):!1}time(t,a,x){if(a<1024)return;let L=x*1e6/a;t?this.spread=this.spread===0?L:this.spread+.25*(L-this.spread):this.alone=this.alone===0?L:this.
-alone+.25*(L-this.alone)}};function va(e){let t=new Uint8Array(32);return e>0&&q.merkleizeBlocksBytes(new Uint8Array(64),2**e,t,0),t}function NL(e,t,a){let x=[];for(let c=0;c<t.length;c++){
+8?(this.#x=0,!0):!1}time(t,a,x){let L=x*1e6/a;t?this.spread=this.spread===0?L:this.spread+.25*(L-this.spread):this.alone=this.alone===0?L:this.alone+.25*(L-this.
+alone)}};function va(e){let t=new Uint8Array(32);return e>0&&X.merkleizeBlocksBytes(new Uint8Array(64),2**e,t,0),t}function NL(e,t,a){let x=[];for(let c=0;c<t.length;c++){
 let o=e.subarray(c*32,(c+1)*32),i=t[c];for(;x.length>0&&x[x.length-1].depth===i;)o=Kx(x.pop().root,o),i++;x.push({root:o,depth:i})}let{root:L,depth:r}=x.pop();for(;r<
 a;r++){let c=x.length>0&&x[x.length-1].depth===r?x.pop().root:null;L=c?Kx(c,L):Kx(L,va(r))}return L}var ot=e=>e*(64+2*393216),ee=class{constructor(t,a,x){this.control=new Int32Array(t,0,a*16),this.word=x*16+0}get rung(){return Atomics.load(this.control,this.word)}ring(){
 Atomics.add(this.control,this.word,1),Atomics.notify(this.control,this.word)}wait(t,a){let x=performance.now()+a;for(;Atomics.load(this.control,this.word)===t&&
@@ -443,9 +443,9 @@ control[this.base+4]}post(t,a,x,L){let{control:r,base:c}=this;r[c+1]=t,r[c+2]=a,
 compareExchange(this.control,this.base+0,1,0)===1}free(){Atomics.store(this.control,this.base+0,0)}message(){return new TextDecoder().decode(this.output.slice(0,
 this.control[this.base+5]))}claim(){return Atomics.compareExchange(this.control,this.base+0,1,2)===1}finish(){this.#x(3)}fail(t){let a=t.subarray(0,131072);this.
 output.set(a),this.control[this.base+5]=a.length,this.#x(4)}die(){this.#x(5)}#x(t){Atomics.store(this.control,this.base+0,t),Atomics.notify(this.control,this.base+
-0)}};function st(e,t,a){let x=new ee(e,t,a),L=Array.from({length:2},(r,c)=>new te(e,x,t,a,c));return{doorbell:x,slots:L}}var Xx=1,me=2,re=3,ce=4,dt=131072/32,ae={[Xx]:{run:(e,t,a)=>lx(e,a.subarray(0,e.length/2)),pieces:(e,t)=>[Math.max(64,t-t%64),e,a=>a/2]},[me]:{run:(e,t,a)=>q.merkleizeBlocksBytes(
+0)}};function st(e,t,a){let x=new ee(e,t,a),L=Array.from({length:2},(r,c)=>new te(e,x,t,a,c));return{doorbell:x,slots:L}}var Xx=1,me=2,re=3,ce=4,dt=131072/32,ae={[Xx]:{run:(e,t,a)=>lx(e,a.subarray(0,e.length/2)),pieces:(e,t)=>[Math.max(64,t-t%64),e,a=>a/2]},[me]:{run:(e,t,a)=>X.merkleizeBlocksBytes(
 e,t,a,0),pieces:(e,t)=>{let a=Math.min(e,t/32);return[a*32,a,(x,L)=>L*32]},join:(e,t,a,x)=>e.set(NL(e,new Array(t).fill(Math.log2(x)),Math.log2(a)))},[re]:{run:(e,t,a,x)=>{
-let L=x.subarray(0,e.length);L.set(e),a.set(q.digestNLevel(L,t))},pieces:(e,t)=>{let a=2**e*32;return[Math.max(a,t-t%a),e,x=>x/2**e]}},[ce]:{run:(e,t,a)=>Ax(Ka(
+let L=x.subarray(0,e.length);L.set(e),a.set(X.digestNLevel(L,t))},pieces:(e,t)=>{let a=2**e*32;return[Math.max(a,t-t%a),e,x=>x/2**e]}},[ce]:{run:(e,t,a)=>Ax(Ka(
 e,t),a.subarray(0,32*t)),pieces:()=>null}};function it(e,t,a){let x=new DataView(a.buffer,a.byteOffset,4*e.length),L=4*e.length;for(let r=0;r<e.length;r++)x.setUint32(
 4*r,t[r],!0),a.set(e[r],L),L+=t[r];return L}function Ka(e,t){let a=new DataView(e.buffer,e.byteOffset,4*t),x=new Array(t);for(let L=0,r=4*t;L<t;L++){let c=a.getUint32(
 4*L,!0);x[L]=e.subarray(r,r+c),r+=c}return x}function ft(e,t,a,x,L,r){if(!Object.hasOwn(ae,e))throw new Error(`unknown pool op ${e}`);ae[e].run(t.subarray(0,a),
@@ -455,25 +455,25 @@ push(L)){let r=e-L;L+=Math.min(r,t,se(r,oe,a))}return x}function bt(e,t,a){let x
 i<=dt,o=x;for(let i=0;i<e.length;){if(!c(1,e[i])){r.push(i),o-=ne(e[i]),i++;continue}let p=se(o,oe,a),N=0,y=0,g=0;for(L.push(i);i<e.length&&g<p&&c(N+1,y+e[i]);)
 y+=e[i],g+=ne(e[i]),N++,i++;o-=g,L.push(i)}return{runs:L,alone:r}}function ht(e,t,a){let x=Math.min(262144/32,2**(t-1)),L=[];for(let r=0;r<e;){let c=Math.min(x,
 Ga(se(e-r,2*oe,a)));L.push({first:r,count:Math.min(c,e-r),size:c}),r+=c}return L}function Nt(e){let t=()=>e.assertOpen(),a=new uL(e.alwaysSpread);return Object.freeze({name:"sha256-simd-pool",hashInto:(x,L)=>e.hashInto(x,L),digest64:(x,L)=>(t(),
-q.digest64(x,L)),digest64Into:(x,L,r)=>(t(),q.digest64Into(x,L,r)),digest64HashObjects:(x,L,r)=>(t(),q.digest64HashObjects(x,L,r)),merkleizeBlocksBytes:(x,L,r,c)=>ja(
+X.digest64(x,L)),digest64Into:(x,L,r)=>(t(),X.digest64Into(x,L,r)),digest64HashObjects:(x,L,r)=>(t(),X.digest64HashObjects(x,L,r)),merkleizeBlocksBytes:(x,L,r,c)=>ja(
 e,x,L,r,c),merkleizeBlockArray:(x,L,r,c,o)=>za(e,x,L,r,c,o),digestNLevel:(x,L)=>Ra(e,x,L),executeHashComputations:x=>Wa(e,a,x)})}var pL=(e,t)=>t>=e.least&&e.threads>
-1&&!e.running;function ja(e,t,a,x,L){e.assertOpen();let{chunks:r,levels:c}=_x(t,a,x,L),o=Math.min(r,2**c);if(!pL(e,o))return q.merkleizeBlocksBytes(t,a,x,L);let i=$(
+1&&!e.running;function ja(e,t,a,x,L){e.assertOpen();let{chunks:r,levels:c}=_x(t,a,x,L),o=Math.min(r,2**c);if(!pL(e,o))return X.merkleizeBlocksBytes(t,a,x,L);let i=$(
 t,r*32);pt(e,o,c,x,L,(p,N,y)=>{y.set(i.subarray(p*32,(p+N)*32))})}function za(e,t,a,x,L,r){e.assertOpen();let{chunks:c,levels:o,blocks:i}=$x(t,a,x,L,r),p=Math.min(
-c,2**o);if(!pL(e,p))return q.merkleizeBlockArray(i,a,x,L,r);pt(e,p,o,L,r,(N,y,g)=>{for(let M=N/2,T=0;T<y*32;M++,T+=64)g.set(i[M],T)})}function pt(e,t,a,x,L,r){let c=ht(
+c,2**o);if(!pL(e,p))return X.merkleizeBlockArray(i,a,x,L,r);pt(e,p,o,L,r,(N,y,g)=>{for(let M=N/2,T=0;T<y*32;M++,T+=64)g.set(i[M],T)})}function pt(e,t,a,x,L,r){let c=ht(
 t,a,e.threads),o=new Uint8Array(c.length*32);e.run({units:c.length,fill:(i,p)=>{let{first:N,count:y,size:g}=c[i];return r(N,y,p),[me,y*32,g]},onCaller:i=>{let{first:p,
-count:N,size:y}=c[i];r(p,N,e.scratch),q.merkleizeBlocksBytes(e.scratch.subarray(0,N*32),y,o,i*32)},collect:(i,p)=>o.set(p.subarray(0,32),i*32)}),ax(x,NL(o,c.map(
-({size:i})=>Math.log2(i)),a),L)}function Ra(e,t,a){if(e.assertOpen(),Dx(t)&&ix(t)<e.least*32)return q.digestNLevel(t,a);let{bytesInBatch:x,length:L}=xL(t,a);if(!pL(
-e,L/32)||x>262144)return q.digestNLevel(t,a);let r=qx(L/x,262144/x,e.threads).map(p=>p*x),c=2**a,o=$(t,L),i=p=>o.subarray(r[p],r[p+1]);return e.run({units:r.length-
-1,fill:(p,N)=>(N.set(i(p)),[re,r[p+1]-r[p],a]),onCaller:p=>{let N=e.scratch.subarray(0,r[p+1]-r[p]);N.set(i(p)),o.set(q.digestNLevel(N,a),r[p]/c)},collect:(p,N,y)=>o.
-set(N.subarray(0,y/c),r[p]/c)}),t.subarray(0,L/c)}function Wa(e,t,a){if(e.assertOpen(),e.threads===1)return q.executeHashComputations(a);let x=LL(a);for(let L=x.
-length-1;L>=0;L--){let r=x[L],c=pL(e,r.length)&&t.shouldSpread(),o=performance.now();c?Ya(e,r):q.executeHashComputations([r]),t.time(c,r.length,performance.now()-
-o)}}function Ya(e,t){try{Va(e,t)}catch{q.executeHashComputations([t])}}function Va(e,t){let a=qx(t.length,262144/64,e.threads),x=t[Symbol.iterator](),L=(c,o)=>Xa(
-x,a[c+1]-a[c],o,c===a.length-2),r=[];e.run({units:a.length-1,fill:(c,o)=>(r[c]=L(c,o),[Xx,r[c].length*64,0]),onCaller:c=>{let o=e.scratch,i=L(c,o);lx(o.subarray(
-0,i.length*64),o.subarray(0,i.length*32)),ut(i,o)},collect:(c,o)=>{ut(r[c],o),r[c]=null}})}function Xa(e,t,a,x){let L=new Int32Array(a.buffer,a.byteOffset,a.length/
-4),r=new Array(t);for(let c=0;c<t;c++){let o=e.next(),i=o.value;if(o.done||!i?.src0||!i.src1||typeof i.dest?.applyHash!="function")throw new Error("not a HashCo\
-mputation");sx(i.src0,L,16*c,"src0","executeHashComputations"),sx(i.src1,L,16*c+8,"src1","executeHashComputations"),r[c]=i.dest}if(x&&!e.next().done)throw new Error(
-"more HashComputations than the level's length");return r}function ut(e,t){let a=wx(),x=new Int32Array(t.buffer,t.byteOffset,t.length/4);for(let L=0;L<e.length;L++)
-Ex(x,8*L,a),e[L].applyHash(a)}var _a=32*1024,yL=class{#x;#L;#a=0;#m=!1;#t=null;#e=0;#c=0;#r=!1;#o=void 0;#n=new Uint8Array(131072);scratch=new Uint8Array(262144);constructor(t,a){this.#x=t,this.#L=
+count:N,size:y}=c[i];r(p,N,e.scratch),X.merkleizeBlocksBytes(e.scratch.subarray(0,N*32),y,o,i*32)},collect:(i,p)=>o.set(p.subarray(0,32),i*32)}),ax(x,NL(o,c.map(
+({size:i})=>Math.log2(i)),a),L)}function Ra(e,t,a){if(e.assertOpen(),Dx(t)&&ix(t)<e.least*32)return X.digestNLevel(t,a);let{bytesInBatch:x,length:L}=xL(t,a);if(!pL(
+e,L/32)||x>262144)return X.digestNLevel(t,a);let r=qx(L/x,262144/x,e.threads).map(p=>p*x),c=2**a,o=$(t,L),i=p=>o.subarray(r[p],r[p+1]);return e.run({units:r.length-
+1,fill:(p,N)=>(N.set(i(p)),[re,r[p+1]-r[p],a]),onCaller:p=>{let N=e.scratch.subarray(0,r[p+1]-r[p]);N.set(i(p)),o.set(X.digestNLevel(N,a),r[p]/c)},collect:(p,N,y)=>o.
+set(N.subarray(0,y/c),r[p]/c)}),t.subarray(0,L/c)}function Wa(e,t,a){if(e.assertOpen(),e.threads===1)return X.executeHashComputations(a);let x=LL(a);for(let L=x.
+length-1;L>=0;L--){let r=x[L];if(!pL(e,r.length)){X.executeHashComputations([r]);continue}let c=t.shouldSpread(),o=performance.now();c?Ya(e,r):X.executeHashComputations(
+[r]),t.time(c,r.length,performance.now()-o)}}function Ya(e,t){try{Va(e,t)}catch{X.executeHashComputations([t])}}function Va(e,t){let a=qx(t.length,262144/64,e.threads),
+x=t[Symbol.iterator](),L=(c,o)=>Xa(x,a[c+1]-a[c],o,c===a.length-2),r=[];e.run({units:a.length-1,fill:(c,o)=>(r[c]=L(c,o),[Xx,r[c].length*64,0]),onCaller:c=>{let o=e.
+scratch,i=L(c,o);lx(o.subarray(0,i.length*64),o.subarray(0,i.length*32)),ut(i,o)},collect:(c,o)=>{ut(r[c],o),r[c]=null}})}function Xa(e,t,a,x){let L=new Int32Array(
+a.buffer,a.byteOffset,a.length/4),r=new Array(t);for(let c=0;c<t;c++){let o=e.next(),i=o.value;if(o.done||!i?.src0||!i.src1||typeof i.dest?.applyHash!="function")
+throw new Error("not a HashComputation");sx(i.src0,L,16*c,"src0","executeHashComputations"),sx(i.src1,L,16*c+8,"src1","executeHashComputations"),r[c]=i.dest}if(x&&
+!e.next().done)throw new Error("more HashComputations than the level's length");return r}function ut(e,t){let a=wx(),x=new Int32Array(t.buffer,t.byteOffset,t.length/
+4);for(let L=0;L<e.length;L++)Ex(x,8*L,a),e[L].applyHash(a)}var _a=32*1024,yL=class{#x;#L;#a=0;#m=!1;#t=null;#e=0;#c=0;#r=!1;#o=void 0;#n=new Uint8Array(131072);scratch=new Uint8Array(262144);constructor(t,a){this.#x=t,this.#L=
 a}get running(){return this.#t!==null}run(t){if(this.#t!==null)throw new Error("sha256-simd/pool: a job started inside another");this.#i(),this.#t=t,this.#e=0,this.#c=
 0,this.#r=!1;try{for(;this.#e<t.units;)this.#c>0&&this.#s(3),this.#l(),this.#e<t.units&&t.onCaller(this.#e++);this.#d()}catch(a){this.#r=!0,this.#o=a,this.#d()}finally{
 this.#t=null}if(this.#f(),this.#r)throw this.#p()}#l(){let t=this.#t;for(let a of this.#x.seats)if(a.live)for(let x of a.slots){if(this.#e>=t.units)return;if(x.
@@ -521,11 +521,11 @@ p.subarray(0,N/2),c[i]*32)})}digestManyInto(t,a){if(this.#e(),!this.#t()){Ax(t,a
 "digestManyInto"),c=r===32*x.length?bt(L,de,this.threads):null;if(c===null){Ax(x,a);return}let o=$(a,r);for(let N of c.alone)Ax([x[N]],o.subarray(32*N,32*N+32));
 let{runs:i}=c,p=N=>x.slice(i[2*N],i[2*N+1]);this.#L.run({units:i.length/2,fill:(N,y)=>[ce,it(p(N),L.slice(i[2*N],i[2*N+1]),y),i[2*N+1]-i[2*N]],onCaller:N=>Ax(p(
 N),o.subarray(i[2*N]*32,i[2*N+1]*32)),collect:(N,y)=>o.set(y.subarray(0,(i[2*N+1]-i[2*N])*32),i[2*N]*32)})}digestMany(t){if(this.#e(),!Array.isArray(t)||!this.#t())
-return qL(t);let{items:a}=gx(t,"messages","digestMany"),x=new Uint8Array(32*a.length);return this.digestManyInto(a,x),Array.from({length:a.length},(L,r)=>X(x.subarray(
+return qL(t);let{items:a}=gx(t,"messages","digestMany"),x=new Uint8Array(32*a.length);return this.digestManyInto(a,x),Array.from({length:a.length},(L,r)=>q(x.subarray(
 32*r,32*r+32)))}async close(){this.#a||(this.#a=!0,await this.#x?.close())}#e(){if(this.#a)throw new Error("sha256-simd/pool: the pool is closed")}};async function Zr(e={}){
 let{threads:t,timeoutMs:a,script:x,alwaysSpread:L}=Bt(e),r=wt(Wx),c=r===null?t??At(m9):1,o=c>1?new TL(c-1,a9,x):null;return await o?.start(),new ie(o,a,r,L)}export{YL as HMAC,de as MIN_PARALLEL_HASHES,zL as SHA256,zt as allocUnsafe,Wx as backend,ka as batchHash4HashObjectInputs,Ba as batchHash4UintArray64s,$t as byteArrayIntoHashObject,
 xa as byteArrayToHashObject,Zr as createHashPool,Dm as digest,Kx as digest2Bytes32,mt as digest2Bytes32Into,Cm as digest64,Jm as digest64HashObjects,QL as digest64HashObjectsInto,
 Sm as digest64Into,qL as digestMany,Ax as digestManyInto,Aa as digestParts,Fm as hash4Input64s,Pm as hash8HashObjects,lx as hashInto,La as hashObjectToByteArray,
-q as hasher,ha as hkdf,ba as hkdfExpand,la as hkdfExtract,VL as hmac,ua as pbkdf2,He as reinitializeInstance,vL as simdEnabled,DL as useNativeDigest,aa as useShape,
+X as hasher,ha as hkdf,ba as hkdfExpand,la as hkdfExtract,VL as hmac,ua as pbkdf2,He as reinitializeInstance,vL as simdEnabled,DL as useNativeDigest,aa as useShape,
 _t as useSingleStream};
 //# sourceMappingURL=server.js.map

@@ -2,13 +2,11 @@
 // measuring. Only the hashing of such a level moves to a worker: the caller
 // still reads every pair and applies every result, since the HashObjects
 // live in its heap, so the gain is small and flips with the CPU and the
-// machine's load (docs/performance-notes.md, "The pool's hasher on ssz").
-// Levels are timed per pair, those done alone and those spread, and a level
-// is spread while spreading measures faster; where it does not, one level
-// in RETRY is spread anyway, so that a change is seen.
-
-/** Levels of fewer pairs are not timed: their time is mostly the call's. */
-const TIMED = 1024;
+// machine's load (docs/performance-notes.md, "ssz's BeaconState workload on the pool").
+// Levels large enough to spread are timed per pair, those done alone and
+// those spread, and such a level is spread while spreading measures faster;
+// where it does not, one level in RETRY is spread anyway, so that a change
+// is seen. Smaller levels are not compared: their pairs cost less each.
 /** While spreading measures slower, one eligible level in RETRY is spread to time it again. */
 const RETRY = 8;
 /** Each timing's weight in the running figure per pair. */
@@ -41,13 +39,12 @@ export class Gain {
   }
 
   /**
-   * Counts a level of `pairs` pairs that took ms, spread or not.
+   * Counts a level of `pairs` pairs, large enough to spread, that took ms, spread or not.
    * @param {boolean} spread
    * @param {number} pairs
    * @param {number} ms
    */
   time(spread, pairs, ms) {
-    if (pairs < TIMED) return;
     const ns = (ms * 1e6) / pairs;
     if (spread) this.spread = this.spread === 0 ? ns : this.spread + WEIGHT * (ns - this.spread);
     else this.alone = this.alone === 0 ? ns : this.alone + WEIGHT * (ns - this.alone);

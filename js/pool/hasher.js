@@ -173,7 +173,11 @@ function executeHashComputations(pool, gain, hashComputations) {
   const levels = hashLevels(hashComputations);
   for (let level = levels.length - 1; level >= 0; level--) {
     const hcLevel = levels[level];
-    const spread = parallel(pool, hcLevel.length) && gain.shouldSpread();
+    if (!parallel(pool, hcLevel.length)) {
+      single.executeHashComputations([hcLevel]);
+      continue;
+    }
+    const spread = gain.shouldSpread();
     const start = performance.now();
     if (spread) spreadLevel(pool, hcLevel);
     else single.executeHashComputations([hcLevel]);
