@@ -1,12 +1,13 @@
 // Whether a level of HashComputations gains from the pool's threads, by
 // measuring. Only the hashing of such a level moves to a worker: the caller
 // still reads every pair and applies every result, since the HashObjects
-// live in its heap, so the gain is small and flips with the CPU and the
+// live in its heap, so whether it gains flips with the CPU and the
 // machine's load (docs/performance-notes.md, "ssz's BeaconState workload on the pool").
 // Levels large enough to spread are timed per pair, those done alone and
 // those spread, and such a level is spread while spreading measures faster;
 // where it does not, one level in RETRY is spread anyway, so that a change
 // is seen. Smaller levels are not compared: their pairs cost less each.
+
 /** While spreading measures slower, one eligible level in RETRY is spread to time it again. */
 const RETRY = 8;
 /** Each timing's weight in the running figure per pair. */
