@@ -7,12 +7,14 @@
 //   server-*.js     the entries on it, each with its own exports;
 //   *.js.map        the source maps of the first two, which name the files of
 //                   js/ and their functions in a stack trace under Node's
-//                   --enable-source-maps.
+//                   --enable-source-maps (each function named at its start:
+//                   tools/map-names.mjs).
 // Usage: node tools/bundle.mjs [out-dir] (default: js/generated).
 import {build} from "esbuild";
 import {mkdirSync, writeFileSync} from "node:fs";
 import {basename, dirname, join, relative} from "node:path";
 import {fileURLToPath, pathToFileURL} from "node:url";
+import {nameFunctionStarts} from "./map-names.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = process.argv[2] ?? join(root, "js/generated");
@@ -46,7 +48,9 @@ async function bundle(name, from, entry, plugins = []) {
     charset: "utf8",
     plugins,
   });
-  return Object.fromEntries(result.outputFiles.map((f) => [basename(f.path), f.text]));
+  const files = Object.fromEntries(result.outputFiles.map((f) => [basename(f.path), f.text]));
+  files[`${name}.map`] = nameFunctionStarts(files[name], files[`${name}.map`]);
+  return files;
 }
 
 // A worker never falls back to the portable build: the caller runs wasm, or
