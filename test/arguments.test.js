@@ -14,6 +14,7 @@ import {hasher} from "sha256-simd/hasher";
 import {createHashPool} from "sha256-simd/pool";
 import {APART, CONTRACT, GAPS, HASHER, PACKAGE} from "./support/arguments.js";
 import {errorOf, forEachModule, sha256Oracle} from "./support/helpers.js";
+import {SPREAD_ALWAYS} from "./support/pool.js";
 
 /** Each bad value of entry's arguments: {arg, path, label, make, names}, entries of lists after the list. */
 function* badValues(entry) {
@@ -174,7 +175,7 @@ describe("every argument of every export, refused alike", function () {
   this.timeout(120000);
   let pool;
   before(async function () {
-    pool = await createHashPool({threads: 2});
+    pool = await createHashPool({threads: 2, ...SPREAD_ALWAYS});
     assert.equal(pool.threads, 2);
   });
   after(async function () {

@@ -10,6 +10,7 @@ import {hasher} from "sha256-simd/hasher";
 import {digest64, hashInto} from "sha256-simd";
 import {createHashPool} from "sha256-simd/pool";
 import {assertBytesEqual, forEachModule, pseudoRandomBytes, sha256Oracle} from "./support/helpers.js";
+import {SPREAD_ALWAYS} from "./support/pool.js";
 
 /** A tree of `count` pseudo-random leaves, its HashComputations, and its root by noble. */
 function tree(count, depth, seed) {
@@ -71,7 +72,7 @@ describe("the pool's hasher with calls from inside it", function () {
   this.timeout(120000);
   let pool;
   before(async function () {
-    pool = await createHashPool({threads: 2});
+    pool = await createHashPool({threads: 2, ...SPREAD_ALWAYS});
   });
   after(async function () {
     await pool?.close();
