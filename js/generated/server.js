@@ -279,9 +279,9 @@ null?ma(e,t,a):KL()(e,t,a)}var Pe=32768,ve=30,Px=[0,0],Bx=[0,0],vx=[0,0],Ue=glob
 n"?()=>globalThis.preciseTime()*1e3:()=>Date.now();function ma(e,t,a){let x=mL(),L=Px[0]<Pe||Px[1]<Pe,r=L?Px:vx,c=r[1]<r[0]?1:0,o=c===1?x.hash64_x4m:x.hash64_x4;
 if(L){o(e,t,a),Px[c]+=a;return}let i=Ue();o(e,t,a),Bx[c]+=Ue()-i,vx[c]+=a,Bx[0]>=ve&&Bx[1]>=ve&&(fx=Bx[1]/vx[1]<Bx[0]/vx[0]?"x4m":"x4")}var ra=e=>I.sha256_update(z,A,e);function mx(e,t){t<=v?(U.set(e),I.sha256_update(z,A,t)):Mx($(e,t),t,0,ra)}function Ge(e){return new Error(`SHA256.${e}: final()\
  was already called; call init() to start a new hash`)}var jL=64,je=null,GL=jL,ze=0;function ca(e){return tx.contexts==="own"?new Uint8Array(e):((GL===jL||ze!==
-e)&&(je=new ArrayBuffer(jL*e),GL=0,ze=e),new Uint8Array(je,e*GL++,e))}var zL=class{#x;#L=!1;constructor(){this.#x=ca(ex.length),this.init()}init(){return I.sha256_init(
-z),this.#x.set(ex),this.#L=!1,this}update(t){let a=S(t,"data","SHA256.update");if(this.#L)throw Ge("update");return ex.set(this.#x),mx(t,a),this.#x.set(ex),this}final(){
-if(this.#L)throw Ge("final");return ex.set(this.#x),I.sha256_final(z,A),this.#L=!0,q(Q)}};var RL={};zx(RL,{module:()=>sa,portable:()=>We});var Re=`,-,,,-[4/«««,.««,-«,2««««««,1«««««,0««««,,-«,,.12^ab9^ab¡ ,,2^ab4,,2^ab8^ab,-2^ab7^ab ,./¢2\
+e)&&(je=new ArrayBuffer(jL*e),GL=0,ze=e),new Uint8Array(je,e*GL++,e))}var zL=class{#L;#x=!1;constructor(){this.#L=ca(ex.length),this.init()}init(){return I.sha256_init(
+z),this.#L.set(ex),this.#x=!1,this}update(t){let a=S(t,"data","SHA256.update");if(this.#x)throw Ge("update");return ex.set(this.#L),mx(t,a),this.#L.set(ex),this}final(){
+if(this.#x)throw Ge("final");return ex.set(this.#L),I.sha256_final(z,A),this.#x=!0,q(Q)}};var RL={};zx(RL,{module:()=>sa,portable:()=>We});var Re=`,-,,,-[4/«««,.««,-«,2««««««,1«««««,0««««,,-«,,.12^ab9^ab¡ ,,2^ab4,,2^ab8^ab,-2^ab7^ab ,./¢2\
 ¥.-LL/65,/01,-,2325-«-mü¬#,73x33¥ ,74¥,66,54,40,37¤,22^,14-86:5À-.-«.§O,mLN/P,L,L/<.L-),.\\M0L-),.LM1L,nì,c/\
 m,M-L,m,b.L,L0)7.<L,L1)7.,L,L/mL<,L,L.<.m,M./lL.L/m,f,,L.m-N.mLs9,7/lL,L-m,f,,L-m-N-m,s9,7L/mLP,7$1.0«-§mü¬#,P,mü*",P,mÜ¬#,)8,,,,,,,,,,,,,,,,)70,mì¬#,)8\
 ,,,,,,,,,,,,,,,,)70,mÌ¬#,)8,,,,,,,,,,,,,,,,)70,mÜ¬#,m¬-f,,m¼¬#,)8,,,,,,,,,,,,,,,,)70,mú¬#,m/f,,L-0l/lm\b*",L1m4 m¬¬(3L1mD L1m4¢m¬*/L1mD¢b,,m\f*",L/m,(6,,m\f*\
@@ -430,20 +430,20 @@ cx.set(e.subarray(0,16*x)),kx(A,A,x),e.set(cx.subarray(0,8*x));for(let L=0;L<x;L
 a=Fa[xe]??={words:new Int32Array(16*$L),dests:new Array($L).fill(null),result:wx()};xe++;let x=0;try{for(let L=t.length-1;L>=0;L--){let r=0;for(let c of t[L]){let{
 src0:o,src1:i,dest:p}=c??{};if(!o||!i||!p)throw new Error(`Invalid HashComputation at index ${r}`);sx(o,a.words,16*x,"src0","executeHashComputations"),sx(i,a.words,
 16*x+8,"src1","executeHashComputations"),a.dests[x++]=p,x===$L&&(nt(a,x),x=0),r++}x>0&&nt(a,x),x=0}}finally{a.dests.fill(null,0,x),xe--}}var X={name:"sha256-sim\
-d",hashInto:lx,digest64:Kx,digest64Into:mt,digest64HashObjects:QL,merkleizeBlocksBytes:Ca,merkleizeBlockArray:Sa,digestNLevel:Ja,executeHashComputations:Pa};var uL=class{alone=0;spread=0;#x=0;#L;constructor(t){this.#L=t}shouldSpread(){return this.#L||this.spread===0?!0:this.alone===0?!1:this.spread<this.alone||++this.#x>=
-8?(this.#x=0,!0):!1}time(t,a,x){let L=x*1e6/a;t?this.spread=this.spread===0?L:this.spread+.25*(L-this.spread):this.alone=this.alone===0?L:this.alone+.25*(L-this.
+d",hashInto:lx,digest64:Kx,digest64Into:mt,digest64HashObjects:QL,merkleizeBlocksBytes:Ca,merkleizeBlockArray:Sa,digestNLevel:Ja,executeHashComputations:Pa};var uL=class{alone=0;spread=0;#L=0;#x;constructor(t){this.#x=t}shouldSpread(){return this.#x||this.spread===0?!0:this.alone===0?!1:this.spread<this.alone||++this.#L>=
+8?(this.#L=0,!0):!1}time(t,a,x){let L=x*1e6/a;t?this.spread=this.spread===0?L:this.spread+.25*(L-this.spread):this.alone=this.alone===0?L:this.alone+.25*(L-this.
 alone)}};function va(e){let t=new Uint8Array(32);return e>0&&X.merkleizeBlocksBytes(new Uint8Array(64),2**e,t,0),t}function NL(e,t,a){let x=[];for(let c=0;c<t.length;c++){
 let o=e.subarray(c*32,(c+1)*32),i=t[c];for(;x.length>0&&x[x.length-1].depth===i;)o=Kx(x.pop().root,o),i++;x.push({root:o,depth:i})}let{root:L,depth:r}=x.pop();for(;r<
-a;r++){let c=x.length>0&&x[x.length-1].depth===r?x.pop().root:null;L=c?Kx(c,L):Kx(L,va(r))}return L}var ot=e=>e*(64+2*393216),ee=class{constructor(t,a,x){this.control=new Int32Array(t,0,a*16),this.word=x*16+0}get rung(){return Atomics.load(this.control,this.word)}ring(){
-Atomics.add(this.control,this.word,1),Atomics.notify(this.control,this.word)}wait(t,a){let x=performance.now()+a;for(;Atomics.load(this.control,this.word)===t&&
-performance.now()<x;);Atomics.wait(this.control,this.word,t)}},te=class{unit=-1;leftUntil=0;constructor(t,a,x,L,r){this.doorbell=a,this.control=a.control,this.base=
-L*16+1+r*6;let c=x*16*4+(L*2+r)*393216;this.input=new Uint8Array(t,c,262144),this.output=new Uint8Array(t,c+262144,131072)}get state(){return Atomics.load(this.
-control,this.base+0)}get op(){return this.control[this.base+1]}get len(){return this.control[this.base+2]}get arg(){return this.control[this.base+3]}get seq(){return this.
-control[this.base+4]}post(t,a,x,L){let{control:r,base:c}=this;r[c+1]=t,r[c+2]=a,r[c+3]=x,r[c+4]=L,Atomics.store(r,c+0,1),this.doorbell.ring()}takeBack(){return Atomics.
-compareExchange(this.control,this.base+0,1,0)===1}free(){Atomics.store(this.control,this.base+0,0)}message(){return new TextDecoder().decode(this.output.slice(0,
-this.control[this.base+5]))}claim(){return Atomics.compareExchange(this.control,this.base+0,1,2)===1}finish(){this.#x(3)}fail(t){let a=t.subarray(0,131072);this.
-output.set(a),this.control[this.base+5]=a.length,this.#x(4)}die(){this.#x(5)}#x(t){Atomics.store(this.control,this.base+0,t),Atomics.notify(this.control,this.base+
-0)}};function st(e,t,a){let x=new ee(e,t,a),L=Array.from({length:2},(r,c)=>new te(e,x,t,a,c));return{doorbell:x,slots:L}}var Xx=1,me=2,re=3,ce=4,dt=131072/32,ae={[Xx]:{run:(e,t,a)=>lx(e,a.subarray(0,e.length/2)),pieces:(e,t)=>[Math.max(64,t-t%64),e,a=>a/2]},[me]:{run:(e,t,a)=>X.merkleizeBlocksBytes(
+a;r++){let c=x.length>0&&x[x.length-1].depth===r?x.pop().root:null;L=c?Kx(c,L):Kx(L,va(r))}return L}var ot=e=>e*(64+2*393216),ee=class{#L;#x;constructor(t,a,x){this.#L=new Int32Array(t,0,a*16),this.#x=x*16+0}get rung(){return Atomics.load(this.#L,this.#x)}ring(){
+Atomics.add(this.#L,this.#x,1),Atomics.notify(this.#L,this.#x)}wait(t,a){let x=performance.now()+a;for(;Atomics.load(this.#L,this.#x)===t&&performance.now()<x;)
+;Atomics.wait(this.#L,this.#x,t)}},te=class{unit=-1;leftUntil=0;#L;#x;#e;constructor(t,a,x,L,r){this.#L=a,this.#x=new Int32Array(t,0,x*16),this.#e=L*16+1+r*6;let c=x*
+16*4+(L*2+r)*393216;this.input=new Uint8Array(t,c,262144),this.output=new Uint8Array(t,c+262144,131072)}get state(){return Atomics.load(this.#x,this.#e+0)}get op(){
+return this.#x[this.#e+1]}get len(){return this.#x[this.#e+2]}get arg(){return this.#x[this.#e+3]}get seq(){return this.#x[this.#e+4]}post(t,a,x,L){let r=this.#x,
+c=this.#e;r[c+1]=t,r[c+2]=a,r[c+3]=x,r[c+4]=L,Atomics.store(r,c+0,1),this.#L.ring()}takeBack(){return Atomics.compareExchange(this.#x,this.#e+0,1,0)===1}free(){
+Atomics.store(this.#x,this.#e+0,0)}message(){return new TextDecoder().decode(this.output.slice(0,this.#x[this.#e+5]))}claim(){return Atomics.compareExchange(this.#x,
+this.#e+0,1,2)===1}finish(){this.#m(3)}fail(t){let a=t.subarray(0,131072);this.output.set(a),this.#x[this.#e+5]=a.length,this.#m(4)}die(){this.#m(5)}#m(t){Atomics.
+store(this.#x,this.#e+0,t),Atomics.notify(this.#x,this.#e+0)}};function st(e,t,a){let x=new ee(e,t,a),L=Array.from({length:2},(r,c)=>new te(e,x,t,a,c));return{doorbell:x,
+slots:L}}var Xx=1,me=2,re=3,ce=4,dt=131072/32,ae={[Xx]:{run:(e,t,a)=>lx(e,a.subarray(0,e.length/2)),pieces:(e,t)=>[Math.max(64,t-t%64),e,a=>a/2]},[me]:{run:(e,t,a)=>X.merkleizeBlocksBytes(
 e,t,a,0),pieces:(e,t)=>{let a=Math.min(e,t/32);return[a*32,a,(x,L)=>L*32]},join:(e,t,a,x)=>e.set(NL(e,new Array(t).fill(Math.log2(x)),Math.log2(a)))},[re]:{run:(e,t,a,x)=>{
 let L=x.subarray(0,e.length);L.set(e),a.set(X.digestNLevel(L,t))},pieces:(e,t)=>{let a=2**e*32;return[Math.max(a,t-t%a),e,x=>x/2**e]}},[ce]:{run:(e,t,a)=>Ax(Ka(
 e,t),a.subarray(0,32*t)),pieces:()=>null}};function it(e,t,a){let x=new DataView(a.buffer,a.byteOffset,4*e.length),L=4*e.length;for(let r=0;r<e.length;r++)x.setUint32(
@@ -473,19 +473,19 @@ scratch,i=L(c,o);lx(o.subarray(0,i.length*64),o.subarray(0,i.length*32)),ut(i,o)
 a.buffer,a.byteOffset,a.length/4),r=new Array(t);for(let c=0;c<t;c++){let o=e.next(),i=o.value;if(o.done||!i?.src0||!i.src1||typeof i.dest?.applyHash!="function")
 throw new Error("not a HashComputation");sx(i.src0,L,16*c,"src0","executeHashComputations"),sx(i.src1,L,16*c+8,"src1","executeHashComputations"),r[c]=i.dest}if(x&&
 !e.next().done)throw new Error("more HashComputations than the level's length");return r}function ut(e,t){let a=wx(),x=new Int32Array(t.buffer,t.byteOffset,t.length/
-4);for(let L=0;L<e.length;L++)Ex(x,8*L,a),e[L].applyHash(a)}var _a=32*1024,yL=class{#x;#L;#a=0;#m=!1;#t=null;#e=0;#c=0;#r=!1;#o=void 0;#n=new Uint8Array(131072);scratch=new Uint8Array(262144);constructor(t,a){this.#x=t,this.#L=
-a}get running(){return this.#t!==null}run(t){if(this.#t!==null)throw new Error("sha256-simd/pool: a job started inside another");this.#i(),this.#t=t,this.#e=0,this.#c=
-0,this.#r=!1;try{for(;this.#e<t.units;)this.#c>0&&this.#s(3),this.#l(),this.#e<t.units&&t.onCaller(this.#e++);this.#d()}catch(a){this.#r=!0,this.#o=a,this.#d()}finally{
-this.#t=null}if(this.#f(),this.#r)throw this.#p()}#l(){let t=this.#t;for(let a of this.#x.seats)if(a.live)for(let x of a.slots){if(this.#e>=t.units)return;if(x.
-unit>=0||x.leftUntil!==0)continue;let L=this.#e++,[r,c,o]=t.fill(L,x.input);x.post(r,c,o,this.#a++|0),x.unit=L,this.#c++}}#d(){for(;this.#c>0;)this.#s(0),this.#s(
-2)}#s(t){for(let a of this.#x.seats)for(let x of a.slots)x.unit>=0&&this.#b(a,x,t)}#b(t,a,x){let L=a.state;if(L===1||L===2){if(x===3)return;if(L===1&&a.takeBack())
-L=0;else{if(x!==2)return;if(L=this.#r?a.state:this.#u(a),L===2)return this.#N(a)}}let r=a.unit;if(a.unit=-1,this.#c--,L===3){a.free(),this.#r||this.#t?.collect(
-r,a.output,a.len);return}L===4?this.#x.failed(t,`a worker failed: ${a.message()}`):L===5&&this.#x.retire(t,"exited"),this.#r||this.#h(a,r),L===4&&a.free()}#h(t,a){
-ft(t.op,t.input,t.len,t.arg,this.#n,this.scratch),this.#t?.collect(a,this.#n,t.len)}#u(t){let a=()=>t.state===2;return lt(t.op,t.input,t.len,t.arg,this.#n,this.
-scratch,_a,a)?(this.#t?.collect(t.unit,this.#n,t.len),2):t.state}#N(t){t.unit=-1,t.leftUntil=performance.now()+this.#L,this.#c--}#i(){for(let t of this.#x.seats)
-for(let a of t.slots){if(!t.live)break;if(a.leftUntil===0)continue;let x=a.state;x===2?performance.now()>a.leftUntil&&this.#x.retire(t,"hung"):x===5?this.#x.retire(
-t,"exited"):(x===4&&this.#x.failed(t,`a worker failed: ${a.message()}`),a.free(),a.leftUntil=0)}}#f(){let t=a=>a.live&&a.slots.some(x=>x.leftUntil!==0);this.#m||
-!this.#x.seats.some(t)||(this.#m=!0,this.#x.after(this.#L+1,()=>{this.#m=!1,this.#i(),this.#f()}))}#p(){let t=this.#o;return this.#o=void 0,this.#r=!1,t}};function wt(e){if(e==="js")return"the portable backend is in use";if(bx){if(!Ox("node:worker_threads"))return"process.getBuiltinModule is not available (Node be\
+4);for(let L=0;L<e.length;L++)Ex(x,8*L,a),e[L].applyHash(a)}var _a=32*1024,yL=class{#L;#x;#e=0;#m=!1;#a=null;#t=0;#c=0;#r=!1;#o=void 0;#n=new Uint8Array(131072);scratch=new Uint8Array(262144);constructor(t,a){this.#L=t,this.#x=
+a}get running(){return this.#a!==null}run(t){if(this.#a!==null)throw new Error("sha256-simd/pool: a job started inside another");this.#i(),this.#a=t,this.#t=0,this.#c=
+0,this.#r=!1;try{for(;this.#t<t.units;)this.#c>0&&this.#s(3),this.#l(),this.#t<t.units&&t.onCaller(this.#t++);this.#d()}catch(a){this.#r=!0,this.#o=a,this.#d()}finally{
+this.#a=null}if(this.#f(),this.#r)throw this.#p()}#l(){let t=this.#a;for(let a of this.#L.seats)if(a.live)for(let x of a.slots){if(this.#t>=t.units)return;if(x.
+unit>=0||x.leftUntil!==0)continue;let L=this.#t++,[r,c,o]=t.fill(L,x.input);x.post(r,c,o,this.#e++|0),x.unit=L,this.#c++}}#d(){for(;this.#c>0;)this.#s(0),this.#s(
+2)}#s(t){for(let a of this.#L.seats)for(let x of a.slots)x.unit>=0&&this.#b(a,x,t)}#b(t,a,x){let L=a.state;if(L===1||L===2){if(x===3)return;if(L===1&&a.takeBack())
+L=0;else{if(x!==2)return;if(L=this.#r?a.state:this.#u(a),L===2)return this.#N(a)}}let r=a.unit;if(a.unit=-1,this.#c--,L===3){a.free(),this.#r||this.#a?.collect(
+r,a.output,a.len);return}L===4?this.#L.failed(t,`a worker failed: ${a.message()}`):L===5&&this.#L.retire(t,"exited"),this.#r||this.#h(a,r),L===4&&a.free()}#h(t,a){
+ft(t.op,t.input,t.len,t.arg,this.#n,this.scratch),this.#a?.collect(a,this.#n,t.len)}#u(t){let a=()=>t.state===2;return lt(t.op,t.input,t.len,t.arg,this.#n,this.
+scratch,_a,a)?(this.#a?.collect(t.unit,this.#n,t.len),2):t.state}#N(t){t.unit=-1,t.leftUntil=performance.now()+this.#x,this.#c--}#i(){for(let t of this.#L.seats)
+for(let a of t.slots){if(!t.live)break;if(a.leftUntil===0)continue;let x=a.state;x===2?performance.now()>a.leftUntil&&this.#L.retire(t,"hung"):x===5?this.#L.retire(
+t,"exited"):(x===4&&this.#L.failed(t,`a worker failed: ${a.message()}`),a.free(),a.leftUntil=0)}}#f(){let t=a=>a.live&&a.slots.some(x=>x.leftUntil!==0);this.#m||
+!this.#L.seats.some(t)||(this.#m=!0,this.#L.after(this.#x+1,()=>{this.#m=!1,this.#i(),this.#f()}))}#p(){let t=this.#o;return this.#o=void 0,this.#r=!1,t}};function wt(e){if(e==="js")return"the portable backend is in use";if(bx){if(!Ox("node:worker_threads"))return"process.getBuiltinModule is not available (Node be\
 fore 20.16)"}else{if(globalThis.crossOriginIsolated!==!0)return"the page is not cross-origin isolated";if(typeof Worker!="function")return"Worker is not availab\
 le"}return typeof SharedArrayBuffer!="function"?"SharedArrayBuffer is not available":null}function At(e){let t=bx?Ox("node:os"):null,a=t?t.availableParallelism?.()??
 t.cpus().length:globalThis.navigator?.hardwareConcurrency??1;return Math.max(1,Math.min(e,a))}var gt="sha256-simd's js/generated/pool-worker.js";function Mt(e,t){
@@ -501,28 +501,28 @@ let r=t($a)??(L===void 0?void 0:{url:L});return{threads:a,timeoutMs:x,script:r,a
 `a worker of ${a} failed to start: ${p.message??`${p.type} (the script did not load or threw)`}`)),x.postMessage(t))});try{await r}catch(o){throw x?.terminate(),
 o}finally{clearTimeout(L)}let c={worker:x,onExit:()=>{}};return bx?(x.removeAllListeners(),x.on("error",o=>c.onExit(`a worker failed: ${o?.message??o}`)),x.on("\
 exit",o=>c.onExit(`a worker exited with code ${o}`)),c.terminate=()=>x.terminate()):(x.onmessage=null,x.onerror=o=>c.onExit(`a worker failed: ${o.message??o.type}`),
-c.terminate=async()=>x.terminate()),c}var TL=class{#x;#L;#a;#m=!1;#t=new Set;#e={started:0,replaced:0,exited:0,hung:0,failed:0,startFailures:0,lastError:null};seats=[];constructor(t,a,x){
-this.#x=new SharedArrayBuffer(ot(t)),this.#L=a,this.#a=x;for(let L=0;L<t;L++)this.seats.push({index:L,live:!1,handle:null,slots:st(this.#x,t,L).slots,since:0,backoff:0})}get live(){
+c.terminate=async()=>x.terminate()),c}var TL=class{#L;#x;#e;#m=!1;#a=new Set;#t={started:0,replaced:0,exited:0,hung:0,failed:0,startFailures:0,lastError:null};seats=[];constructor(t,a,x){
+this.#L=new SharedArrayBuffer(ot(t)),this.#x=a,this.#e=x;for(let L=0;L<t;L++)this.seats.push({index:L,live:!1,handle:null,slots:st(this.#L,t,L).slots,since:0,backoff:0})}get live(){
 let t=0;for(let a of this.seats)a.live&&t++;return t}async start(){let a=(await Promise.allSettled(this.seats.map(x=>this.#c(x)))).find(x=>x.status==="rejected");
-if(a)throw await this.close(),new Error(`sha256-simd/pool: ${a.reason?.message??a.reason}`)}async#c(t){let a={sab:this.#x,workers:this.seats.length,worker:t.index,
-spinMs:this.#L,extra:this.#a?.data},x=await t9(this.#a?.url,a);if(this.#e.started++,this.#m){await x.terminate();return}x.onExit=L=>{t.handle===x&&(this.#e.lastError=
-L,this.retire(t,"exited"))},t.handle=x,t.live=!0,t.since=performance.now(),this.#a?.started?.(x.worker)}retire(t,a){if(!t.live)return;t.live=!1,this.#e[a]++;let x=t.
+if(a)throw await this.close(),new Error(`sha256-simd/pool: ${a.reason?.message??a.reason}`)}async#c(t){let a={sab:this.#L,workers:this.seats.length,worker:t.index,
+spinMs:this.#x,extra:this.#e?.data},x=await t9(this.#e?.url,a);if(this.#t.started++,this.#m){await x.terminate();return}x.onExit=L=>{t.handle===x&&(this.#t.lastError=
+L,this.retire(t,"exited"))},t.handle=x,t.live=!0,t.since=performance.now(),this.#e?.started?.(x.worker)}retire(t,a){if(!t.live)return;t.live=!1,this.#t[a]++;let x=t.
 handle;t.handle=null;let L=x.terminate();t.backoff=performance.now()-t.since>e9?Ht:It(t.backoff),this.#r(t,L)}#r(t,a){this.#m||this.after(t.backoff,async()=>{if(await Promise.
-resolve(a).catch(()=>{}),!this.#m){for(let x of t.slots)x.free(),x.unit=-1,x.leftUntil=0;try{await this.#c(t),this.#e.replaced++}catch(x){this.#e.startFailures++,
-this.#e.lastError=x?.message??String(x),t.backoff=It(t.backoff),this.#r(t,null)}}})}after(t,a){let x=setTimeout(()=>{this.#t.delete(x),a()},t);x.unref?.(),this.#t.
-add(x)}failed(t,a){this.#e.lastError=a,this.retire(t,"failed")}stats(){return{...this.#e}}async close(){this.#m=!0;for(let a of this.#t)clearTimeout(a);this.#t.
-clear();let t=[];for(let a of this.seats){if(!a.live)continue;a.live=!1;let x=a.handle;a.handle=null,t.push(x.terminate())}await Promise.allSettled(t)}};var de=4096,a9=1,m9=16,ie=class{#x=null;#L=null;#a=!1;#m;constructor(t,a,x,L){this.#x=t,this.#m=x,t&&(this.#L=new yL(t,a));let r=this;this.hasher=Nt({get threads(){
-return r.threads},get running(){return r.#L?.running??!1},least:de,run:c=>this.#L.run(c),scratch:this.#L?.scratch,hashInto:(c,o)=>this.hashInto(c,o),assertOpen:()=>this.#e(),
-alwaysSpread:L})}#t(){return this.threads>1&&!this.#L.running}get threads(){return this.#x&&!this.#a?1+this.#x.live:1}stats(){let t=this.#x?.stats()??{started:0,
-replaced:0,exited:0,hung:0,failed:0,startFailures:0,lastError:null};return{threads:this.threads,noThreads:this.#m,...t}}hashInto(t,a){this.#e();let x=Dx(t)&&Dx(
-a)?ix(t):0;if(!this.#t()||x/64<de||x%64!==0||ix(a)*2!==x){lx(t,a);return}let[L,r]=[$(t,x),$(a,x/2)],c=qx(x/64,262144/64,this.threads),o=i=>L.subarray(c[i]*64,c[i+
-1]*64);this.#L.run({units:c.length-1,fill:(i,p)=>(p.set(o(i)),[Xx,(c[i+1]-c[i])*64,0]),onCaller:i=>lx(o(i),r.subarray(c[i]*32,c[i+1]*32)),collect:(i,p,N)=>r.set(
-p.subarray(0,N/2),c[i]*32)})}digestManyInto(t,a){if(this.#e(),!this.#t()){Ax(t,a);return}let{items:x,lengths:L}=gx(t,"messages","digestManyInto"),r=S(a,"output",
+resolve(a).catch(()=>{}),!this.#m){for(let x of t.slots)x.free(),x.unit=-1,x.leftUntil=0;try{await this.#c(t),this.#t.replaced++}catch(x){this.#t.startFailures++,
+this.#t.lastError=x?.message??String(x),t.backoff=It(t.backoff),this.#r(t,null)}}})}after(t,a){let x=setTimeout(()=>{this.#a.delete(x),a()},t);x.unref?.(),this.#a.
+add(x)}failed(t,a){this.#t.lastError=a,this.retire(t,"failed")}stats(){return{...this.#t}}async close(){this.#m=!0;for(let a of this.#a)clearTimeout(a);this.#a.
+clear();let t=[];for(let a of this.seats){if(!a.live)continue;a.live=!1;let x=a.handle;a.handle=null,t.push(x.terminate())}await Promise.allSettled(t)}};var de=4096,a9=1,m9=16,ie=class{#L=null;#x=null;#e=!1;#m;constructor(t,a,x,L){this.#L=t,this.#m=x,t&&(this.#x=new yL(t,a));let r=this;this.hasher=Nt({get threads(){
+return r.threads},get running(){return r.#x?.running??!1},least:de,run:c=>this.#x.run(c),scratch:this.#x?.scratch,hashInto:(c,o)=>this.hashInto(c,o),assertOpen:()=>this.#t(),
+alwaysSpread:L})}#a(){return this.threads>1&&!this.#x.running}get threads(){return this.#L&&!this.#e?1+this.#L.live:1}stats(){let t=this.#L?.stats()??{started:0,
+replaced:0,exited:0,hung:0,failed:0,startFailures:0,lastError:null};return{threads:this.threads,noThreads:this.#m,...t}}hashInto(t,a){this.#t();let x=Dx(t)&&Dx(
+a)?ix(t):0;if(!this.#a()||x/64<de||x%64!==0||ix(a)*2!==x){lx(t,a);return}let[L,r]=[$(t,x),$(a,x/2)],c=qx(x/64,262144/64,this.threads),o=i=>L.subarray(c[i]*64,c[i+
+1]*64);this.#x.run({units:c.length-1,fill:(i,p)=>(p.set(o(i)),[Xx,(c[i+1]-c[i])*64,0]),onCaller:i=>lx(o(i),r.subarray(c[i]*32,c[i+1]*32)),collect:(i,p,N)=>r.set(
+p.subarray(0,N/2),c[i]*32)})}digestManyInto(t,a){if(this.#t(),!this.#a()){Ax(t,a);return}let{items:x,lengths:L}=gx(t,"messages","digestManyInto"),r=S(a,"output",
 "digestManyInto"),c=r===32*x.length?bt(L,de,this.threads):null;if(c===null){Ax(x,a);return}let o=$(a,r);for(let N of c.alone)Ax([x[N]],o.subarray(32*N,32*N+32));
-let{runs:i}=c,p=N=>x.slice(i[2*N],i[2*N+1]);this.#L.run({units:i.length/2,fill:(N,y)=>[ce,it(p(N),L.slice(i[2*N],i[2*N+1]),y),i[2*N+1]-i[2*N]],onCaller:N=>Ax(p(
-N),o.subarray(i[2*N]*32,i[2*N+1]*32)),collect:(N,y)=>o.set(y.subarray(0,(i[2*N+1]-i[2*N])*32),i[2*N]*32)})}digestMany(t){if(this.#e(),!Array.isArray(t)||!this.#t())
+let{runs:i}=c,p=N=>x.slice(i[2*N],i[2*N+1]);this.#x.run({units:i.length/2,fill:(N,y)=>[ce,it(p(N),L.slice(i[2*N],i[2*N+1]),y),i[2*N+1]-i[2*N]],onCaller:N=>Ax(p(
+N),o.subarray(i[2*N]*32,i[2*N+1]*32)),collect:(N,y)=>o.set(y.subarray(0,(i[2*N+1]-i[2*N])*32),i[2*N]*32)})}digestMany(t){if(this.#t(),!Array.isArray(t)||!this.#a())
 return qL(t);let{items:a}=gx(t,"messages","digestMany"),x=new Uint8Array(32*a.length);return this.digestManyInto(a,x),Array.from({length:a.length},(L,r)=>q(x.subarray(
-32*r,32*r+32)))}async close(){this.#a||(this.#a=!0,await this.#x?.close())}#e(){if(this.#a)throw new Error("sha256-simd/pool: the pool is closed")}};async function Zr(e={}){
+32*r,32*r+32)))}async close(){this.#e||(this.#e=!0,await this.#L?.close())}#t(){if(this.#e)throw new Error("sha256-simd/pool: the pool is closed")}};async function Zr(e={}){
 let{threads:t,timeoutMs:a,script:x,alwaysSpread:L}=Bt(e),r=wt(Wx),c=r===null?t??At(m9):1,o=c>1?new TL(c-1,a9,x):null;return await o?.start(),new ie(o,a,r,L)}export{YL as HMAC,de as MIN_PARALLEL_HASHES,zL as SHA256,zt as allocUnsafe,Wx as backend,ka as batchHash4HashObjectInputs,Ba as batchHash4UintArray64s,$t as byteArrayIntoHashObject,
 xa as byteArrayToHashObject,Zr as createHashPool,Dm as digest,Kx as digest2Bytes32,mt as digest2Bytes32Into,Cm as digest64,Jm as digest64HashObjects,QL as digest64HashObjectsInto,
 Sm as digest64Into,qL as digestMany,Ax as digestManyInto,Aa as digestParts,Fm as hash4Input64s,Pm as hash8HashObjects,lx as hashInto,La as hashObjectToByteArray,

@@ -13,10 +13,10 @@
 //    │                                                      └─ worker: die ────▶ DEAD
 //    └────────── caller: free (after DONE or FAILED; the pool, when it replaces a DEAD worker)
 //
-// Every change of state happens in this file: the caller's side through
-// Slot.post, takeBack and free, the worker's through claim, finish, fail
-// and die. A unit is what a slot holds: an op (js/pool/ops.js) with its
-// length and argument.
+// Every change of state happens in this file, whose classes keep the
+// control words private: the caller's side through Slot.post, takeBack and
+// free, the worker's through claim, finish, fail and die. A unit is what a
+// slot holds: an op (js/pool/ops.js) with its length and argument.
 
 /** Input bytes of a slot: 4096 messages, about 0.5 ms of hashing on one core. */
 export const SLOT_IN = 256 * 1024;
@@ -60,24 +60,27 @@ export const sharedBytes = (workers) => workers * (CONTROL_WORDS * 4 + SLOTS * S
 
 /** A worker's doorbell: the caller rings it after posting; the worker waits on it when no slot is posted. */
 export class Doorbell {
+  #control;
+  #word;
+
   /**
    * @param {SharedArrayBuffer} sab
    * @param {number} workers
    * @param {number} worker
    */
   constructor(sab, workers, worker) {
-    this.control = new Int32Array(sab, 0, workers * CONTROL_WORDS);
-    this.word = worker * CONTROL_WORDS + DOORBELL;
+    this.#control = new Int32Array(sab, 0, workers * CONTROL_WORDS);
+    this.#word = worker * CONTROL_WORDS + DOORBELL;
   }
 
   /** How many times it has rung. */
   get rung() {
-    return Atomics.load(this.control, this.word);
+    return Atomics.load(this.#control, this.#word);
   }
 
   ring() {
-    Atomics.add(this.control, this.word, 1);
-    Atomics.notify(this.control, this.word);
+    Atomics.add(this.#control, this.#word, 1);
+    Atomics.notify(this.#control, this.#word);
   }
 
   /**
@@ -89,8 +92,8 @@ export class Doorbell {
    */
   wait(rung, spinMs) {
     const until = performance.now() + spinMs;
-    while (Atomics.load(this.control, this.word) === rung && performance.now() < until);
-    Atomics.wait(this.control, this.word, rung);
+    while (Atomics.load(this.#control, this.#word) === rung && performance.now() < until);
+    Atomics.wait(this.#control, this.#word, rung);
   }
 }
 
@@ -104,6 +107,12 @@ export class Doorbell {
 export class Slot {
   unit = -1;
   leftUntil = 0;
+  /** @type {Doorbell} */
+  #doorbell;
+  /** @type {Int32Array} */
+  #control;
+  /** The index of its state word; its other fields follow. */
+  #base;
 
   /**
    * @param {SharedArrayBuffer} sab
@@ -113,28 +122,28 @@ export class Slot {
    * @param {number} slot
    */
   constructor(sab, doorbell, workers, worker, slot) {
-    this.doorbell = doorbell;
-    this.control = doorbell.control;
-    this.base = worker * CONTROL_WORDS + 1 + slot * FIELDS;
+    this.#doorbell = doorbell;
+    this.#control = new Int32Array(sab, 0, workers * CONTROL_WORDS);
+    this.#base = worker * CONTROL_WORDS + 1 + slot * FIELDS;
     const at = workers * CONTROL_WORDS * 4 + (worker * SLOTS + slot) * SLOT_BYTES;
     this.input = new Uint8Array(sab, at, SLOT_IN);
     this.output = new Uint8Array(sab, at + SLOT_IN, SLOT_OUT);
   }
 
   get state() {
-    return Atomics.load(this.control, this.base + STATE);
+    return Atomics.load(this.#control, this.#base + STATE);
   }
   get op() {
-    return this.control[this.base + OP];
+    return this.#control[this.#base + OP];
   }
   get len() {
-    return this.control[this.base + LEN];
+    return this.#control[this.#base + LEN];
   }
   get arg() {
-    return this.control[this.base + ARG];
+    return this.#control[this.#base + ARG];
   }
   get seq() {
-    return this.control[this.base + SEQ];
+    return this.#control[this.#base + SEQ];
   }
 
   // The caller's side.
@@ -148,34 +157,35 @@ export class Slot {
    * @param {number} seq The worker takes its posted slots in this order.
    */
   post(op, len, arg, seq) {
-    const {control, base} = this;
+    const control = this.#control;
+    const base = this.#base;
     control[base + OP] = op;
     control[base + LEN] = len;
     control[base + ARG] = arg;
     control[base + SEQ] = seq;
     Atomics.store(control, base + STATE, POSTED);
-    this.doorbell.ring();
+    this.#doorbell.ring();
   }
 
   /** Takes back a unit that no worker has claimed; false where one has. */
   takeBack() {
-    return Atomics.compareExchange(this.control, this.base + STATE, POSTED, FREE) === POSTED;
+    return Atomics.compareExchange(this.#control, this.#base + STATE, POSTED, FREE) === POSTED;
   }
 
   free() {
-    Atomics.store(this.control, this.base + STATE, FREE);
+    Atomics.store(this.#control, this.#base + STATE, FREE);
   }
 
   /** FAILED: the worker's error message. */
   message() {
-    return new TextDecoder().decode(this.output.slice(0, this.control[this.base + MESSAGE]));
+    return new TextDecoder().decode(this.output.slice(0, this.#control[this.#base + MESSAGE]));
   }
 
   // The worker's side.
 
   /** Claims a posted unit; false where the caller took it back first. */
   claim() {
-    return Atomics.compareExchange(this.control, this.base + STATE, POSTED, CLAIMED) === POSTED;
+    return Atomics.compareExchange(this.#control, this.#base + STATE, POSTED, CLAIMED) === POSTED;
   }
 
   finish() {
@@ -189,7 +199,7 @@ export class Slot {
   fail(message) {
     const bytes = message.subarray(0, SLOT_OUT);
     this.output.set(bytes);
-    this.control[this.base + MESSAGE] = bytes.length;
+    this.#control[this.#base + MESSAGE] = bytes.length;
     this.#report(FAILED);
   }
 
@@ -200,8 +210,8 @@ export class Slot {
 
   /** @param {number} state */
   #report(state) {
-    Atomics.store(this.control, this.base + STATE, state);
-    Atomics.notify(this.control, this.base + STATE);
+    Atomics.store(this.#control, this.#base + STATE, state);
+    Atomics.notify(this.#control, this.#base + STATE);
   }
 }
 
