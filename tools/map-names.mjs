@@ -55,14 +55,10 @@ export function nameFunctionStarts(code, mapJson) {
   const map = JSON.parse(mapJson);
   const lines = code.split("\n");
   // Absolute [column, source, line, column, name?] per segment, per line.
-  const state = [0, 0, 0, 0];
+  const state = [0, 0, 0, 0, 0];
   const decoded = map.mappings.split(";").map((line) => {
     state[0] = 0;
-    return line === "" ? [] : line.split(",").map((segment) => {
-      const d = decode(segment);
-      const abs = d.map((v, k) => (k < 4 ? (state[k] += v) : (state[4] = (state[4] ?? 0) + v)));
-      return abs;
-    });
+    return line === "" ? [] : line.split(",").map((segment) => decode(segment).map((v, k) => (state[k] += v)));
   });
   decoded.forEach((segments, l) => {
     for (const s of [...segments]) {

@@ -475,17 +475,17 @@ throw new Error("not a HashComputation");sx(i.src0,L,16*c,"src0","executeHashCom
 !e.next().done)throw new Error("more HashComputations than the level's length");return r}function ut(e,t){let a=wx(),x=new Int32Array(t.buffer,t.byteOffset,t.length/
 4);for(let L=0;L<e.length;L++)Ex(x,8*L,a),e[L].applyHash(a)}var _a=32*1024,yL=class{#L;#x;#e=0;#m=!1;#a=null;#t=0;#c=0;#r=!1;#o=void 0;#n=new Uint8Array(131072);scratch=new Uint8Array(262144);constructor(t,a){this.#L=t,this.#x=
 a}get running(){return this.#a!==null}run(t){if(this.#a!==null)throw new Error("sha256-simd/pool: a job started inside another");this.#i(),this.#a=t,this.#t=0,this.#c=
-0,this.#r=!1;try{for(;this.#t<t.units;)this.#c>0&&this.#s(3),this.#l(),this.#t<t.units&&t.onCaller(this.#t++);this.#d()}catch(a){this.#r=!0,this.#o=a,this.#d()}finally{
-this.#a=null}if(this.#f(),this.#r)throw this.#p()}#l(){let t=this.#a;for(let a of this.#L.seats)if(a.live)for(let x of a.slots){if(this.#t>=t.units)return;if(x.
+0,this.#r=!1;try{for(;this.#t<t.units;)this.#c>0&&this.#s(3),this.#b(),this.#t<t.units&&t.onCaller(this.#t++);this.#d()}catch(a){this.#r=!0,this.#o=a,this.#d()}finally{
+this.#a=null}if(this.#l(),this.#r)throw this.#y()}#b(){let t=this.#a;for(let a of this.#L.seats)if(a.live)for(let x of a.slots){if(this.#t>=t.units)return;if(x.
 unit>=0||x.leftUntil!==0)continue;let L=this.#t++,[r,c,o]=t.fill(L,x.input);x.post(r,c,o,this.#e++|0),x.unit=L,this.#c++}}#d(){for(;this.#c>0;)this.#s(0),this.#s(
-2)}#s(t){for(let a of this.#L.seats)for(let x of a.slots)x.unit>=0&&this.#b(a,x,t)}#b(t,a,x){let L=a.state;if(L===1||L===2){if(x===3)return;if(L===1&&a.takeBack())
-L=0;else{if(x!==2)return;if(L=this.#r?a.state:this.#u(a),L===2)return this.#N(a)}}let r=a.unit;if(a.unit=-1,this.#c--,L===3){a.free(),this.#r||this.#a?.collect(
-r,a.output,a.len);return}L===4?this.#L.failed(t,`a worker failed: ${a.message()}`):L===5&&this.#L.retire(t,"exited"),this.#r||this.#h(a,r),L===4&&a.free()}#h(t,a){
-ft(t.op,t.input,t.len,t.arg,this.#n,this.scratch),this.#a?.collect(a,this.#n,t.len)}#u(t){let a=()=>t.state===2;return lt(t.op,t.input,t.len,t.arg,this.#n,this.
-scratch,_a,a)?(this.#a?.collect(t.unit,this.#n,t.len),2):t.state}#N(t){t.unit=-1,t.leftUntil=performance.now()+this.#x,this.#c--}#i(){for(let t of this.#L.seats)
-for(let a of t.slots){if(!t.live)break;if(a.leftUntil===0)continue;let x=a.state;x===2?performance.now()>a.leftUntil&&this.#L.retire(t,"hung"):x===5?this.#L.retire(
-t,"exited"):(x===4&&this.#L.failed(t,`a worker failed: ${a.message()}`),a.free(),a.leftUntil=0)}}#f(){let t=a=>a.live&&a.slots.some(x=>x.leftUntil!==0);this.#m||
-!this.#L.seats.some(t)||(this.#m=!0,this.#L.after(this.#x+1,()=>{this.#m=!1,this.#i(),this.#f()}))}#p(){let t=this.#o;return this.#o=void 0,this.#r=!1,t}};function wt(e){if(e==="js")return"the portable backend is in use";if(bx){if(!Ox("node:worker_threads"))return"process.getBuiltinModule is not available (Node be\
+2)}#s(t){for(let a of this.#L.seats)for(let x of a.slots)x.unit>=0&&this.#h(a,x,t)}#h(t,a,x){let L=a.state;if(L===1||L===2){if(x===3)return;if(L===1&&a.takeBack())
+L=0;else{if(x!==2)return;if(L=this.#r?a.state:this.#N(a),L===2)return this.#p(a)}}let r=a.unit;if(a.unit=-1,this.#c--,L===3){a.free(),this.#r||this.#a?.collect(
+r,a.output,a.len);return}L===4?this.#f(t,a):L===5&&this.#L.retire(t,"exited"),this.#r||this.#u(a,r),L===4&&a.free()}#u(t,a){ft(t.op,t.input,t.len,t.arg,this.#n,
+this.scratch),this.#a?.collect(a,this.#n,t.len)}#N(t){let a=()=>t.state===2;return lt(t.op,t.input,t.len,t.arg,this.#n,this.scratch,_a,a)?(this.#a?.collect(t.unit,
+this.#n,t.len),2):t.state}#p(t){t.unit=-1,t.leftUntil=performance.now()+this.#x,this.#c--}#i(){for(let t of this.#L.seats)for(let a of t.slots){if(!t.live)break;
+if(a.leftUntil===0)continue;let x=a.state;x===2?performance.now()>a.leftUntil&&this.#L.retire(t,"hung"):x===5?this.#L.retire(t,"exited"):(x===4&&this.#f(t,a),a.
+free(),a.leftUntil=0)}}#f(t,a){this.#L.failed(t,`a worker failed: ${a.message()}`)}#l(){let t=a=>a.live&&a.slots.some(x=>x.leftUntil!==0);this.#m||!this.#L.seats.
+some(t)||(this.#m=!0,this.#L.after(this.#x+1,()=>{this.#m=!1,this.#i(),this.#l()}))}#y(){let t=this.#o;return this.#o=void 0,this.#r=!1,t}};function wt(e){if(e==="js")return"the portable backend is in use";if(bx){if(!Ox("node:worker_threads"))return"process.getBuiltinModule is not available (Node be\
 fore 20.16)"}else{if(globalThis.crossOriginIsolated!==!0)return"the page is not cross-origin isolated";if(typeof Worker!="function")return"Worker is not availab\
 le"}return typeof SharedArrayBuffer!="function"?"SharedArrayBuffer is not available":null}function At(e){let t=bx?Ox("node:os"):null,a=t?t.availableParallelism?.()??
 t.cpus().length:globalThis.navigator?.hardwareConcurrency??1;return Math.max(1,Math.min(e,a))}var gt="sha256-simd's js/generated/pool-worker.js";function Mt(e,t){

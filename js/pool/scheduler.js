@@ -164,7 +164,7 @@ export class Scheduler {
     // Taken back (FREE), or its worker failed (FAILED) or exited (DEAD) on
     // it: the caller does the unit from the slot's input, which only the
     // caller writes; a digest is the same wherever it is computed.
-    if (state === FAILED) this.#workers.failed(seat, `a worker failed: ${slot.message()}`);
+    if (state === FAILED) this.#countFailure(seat, slot);
     else if (state === DEAD) this.#workers.retire(seat, "exited");
     if (!this.#failed) this.#doOnCaller(slot, i);
     if (state === FAILED) slot.free();
@@ -224,12 +224,21 @@ export class Scheduler {
         } else if (state === DEAD) {
           this.#workers.retire(seat, "exited");
         } else {
-          if (state === FAILED) this.#workers.failed(seat, `a worker failed: ${slot.message()}`);
+          if (state === FAILED) this.#countFailure(seat, slot);
           slot.free();
           slot.leftUntil = 0;
         }
       }
     }
+  }
+
+  /**
+   * Counts the failure of the worker of seat, with the message it left in slot, and replaces it.
+   * @param {Seat} seat
+   * @param {Slot} slot
+   */
+  #countFailure(seat, slot) {
+    this.#workers.failed(seat, `a worker failed: ${slot.message()}`);
   }
 
   /** Where a call left slots to workers, looks again once they are due, so that a hung worker is replaced between calls too. */

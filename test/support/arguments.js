@@ -46,6 +46,9 @@ export function bytes(n, {short, long, optional = false} = {}) {
   return bad;
 }
 
+/** A Uint8Array of exactly n bytes: bytes()'s bad values, with one byte too few and one too many. */
+export const exactly = (n) => bytes(n, {short: n - 1, long: n + 1});
+
 /** An offset into args[of], where `size` bytes go. */
 export const offset = (of, size) => [
   ["null", () => null],
@@ -240,15 +243,15 @@ export const PACKAGE = [
     args: () => [pseudoRandomBytes(64, 2)],
     call: (m, [data]) => m.digest64(data),
     check: (r, [data]) => same(r, sha256Oracle(data), "digest64"),
-    params: [["data", bytes(64, {short: 63, long: 65})]],
+    params: [["data", exactly(64)]],
   }),
   f("digest64Into", {
     args: () => [pseudoRandomBytes(64, 3), new Uint8Array(32)],
     call: (m, [data, out]) => m.digest64Into(data, out),
     check: (r, [data, out]) => same(out, sha256Oracle(data), "digest64Into"),
     params: [
-      ["data", bytes(64, {short: 63, long: 65})],
-      ["output", bytes(32, {short: 31, long: 33})],
+      ["data", exactly(64)],
+      ["output", exactly(32)],
     ],
   }),
   f("digest2Bytes32", {
@@ -256,8 +259,8 @@ export const PACKAGE = [
     call: (m, [a, b]) => m.digest2Bytes32(a, b),
     check: (r, [a, b]) => same(r, sha256Oracle(concatBytes(a, b)), "digest2Bytes32"),
     params: [
-      ["bytes1", bytes(32, {short: 31, long: 33})],
-      ["bytes2", bytes(32, {short: 31, long: 33})],
+      ["bytes1", exactly(32)],
+      ["bytes2", exactly(32)],
     ],
   }),
   f("digest2Bytes32Into", {
@@ -265,9 +268,9 @@ export const PACKAGE = [
     call: (m, [a, b, out]) => m.digest2Bytes32Into(a, b, out),
     check: (r, [a, b, out]) => same(out, sha256Oracle(concatBytes(a, b)), "digest2Bytes32Into"),
     params: [
-      ["bytes1", bytes(32, {short: 31, long: 33})],
-      ["bytes2", bytes(32, {short: 31, long: 33})],
-      ["output", bytes(32, {short: 31, long: 33})],
+      ["bytes1", exactly(32)],
+      ["bytes2", exactly(32)],
+      ["output", exactly(32)],
     ],
   }),
   // It calls digest64HashObjectsInto, whose name its messages give.
@@ -298,7 +301,7 @@ export const PACKAGE = [
     params: [
       [
         "inputs",
-        array(bytes(64, {short: 63, long: 65}), {
+        array(exactly(64), {
           at: 2,
           more: [
             ["3 entries", (valid) => valid.slice(0, 3)],
@@ -331,8 +334,8 @@ export const PACKAGE = [
     call: (m, [input, output]) => m.hashInto(input, output),
     check: (r, [input, output]) => same(output, once("hashInto", () => digestsOf(input)), "hashInto"),
     params: [
-      ["input", bytes(64 * MESSAGES, {short: 64 * MESSAGES - 1, long: 64 * MESSAGES + 1})],
-      ["output", bytes(32 * MESSAGES, {short: 32 * MESSAGES - 1, long: 32 * MESSAGES + 1})],
+      ["input", exactly(64 * MESSAGES)],
+      ["output", exactly(32 * MESSAGES)],
     ],
     pool: (p, [input, output]) => p.hashInto(input, output),
   }),
@@ -468,7 +471,7 @@ export const PACKAGE = [
     check: (r, [messages, output]) => same(output, manyOracle(), "digestManyInto"),
     params: [
       ["messages", array(bytes(61))],
-      ["output", bytes(32 * MANY, {short: 32 * MANY - 1, long: 32 * MANY + 1})],
+      ["output", exactly(32 * MANY)],
     ],
     pool: (p, [messages, output]) => p.digestManyInto(messages, output),
   }),
@@ -482,8 +485,8 @@ export const HASHER = [
     call: (h, [input, output]) => h.hashInto(input, output),
     check: (r, [input, output]) => same(output, once("hashInto", () => digestsOf(input)), "hashInto"),
     params: [
-      ["input", bytes(64 * MESSAGES, {short: 64 * MESSAGES - 1, long: 64 * MESSAGES + 1})],
-      ["output", bytes(32 * MESSAGES, {short: 32 * MESSAGES - 1, long: 32 * MESSAGES + 1})],
+      ["input", exactly(64 * MESSAGES)],
+      ["output", exactly(32 * MESSAGES)],
     ],
   }),
   f("digest64", {
@@ -492,8 +495,8 @@ export const HASHER = [
     call: (h, [a, b]) => h.digest64(a, b),
     check: (r, [a, b]) => same(r, sha256Oracle(concatBytes(a, b)), "digest64"),
     params: [
-      ["bytes1", bytes(32, {short: 31, long: 33})],
-      ["bytes2", bytes(32, {short: 31, long: 33})],
+      ["bytes1", exactly(32)],
+      ["bytes2", exactly(32)],
     ],
   }),
   f("digest64Into", {
@@ -502,9 +505,9 @@ export const HASHER = [
     call: (h, [a, b, out]) => h.digest64Into(a, b, out),
     check: (r, [a, b, out]) => same(out, sha256Oracle(concatBytes(a, b)), "digest64Into"),
     params: [
-      ["bytes1", bytes(32, {short: 31, long: 33})],
-      ["bytes2", bytes(32, {short: 31, long: 33})],
-      ["output", bytes(32, {short: 31, long: 33})],
+      ["bytes1", exactly(32)],
+      ["bytes2", exactly(32)],
+      ["output", exactly(32)],
     ],
   }),
   f("digest64HashObjects", {
@@ -541,7 +544,7 @@ export const HASHER = [
     call: (h, args) => h.merkleizeBlockArray(...args),
     check: (r, [blocks, , , output, at]) => same(output.subarray(at, at + 32), once("tree-array", () => merkleOracle(concatBytes(...blocks.slice(0, -1)), LEVELS)), "merkleizeBlockArray"),
     params: [
-      ["blocks", array(bytes(64, {short: 63, long: 65}))],
+      ["blocks", array(exactly(64))],
       ["blockLimit", [...integer(0), ["more than blocks.length", (valid, args) => args[0].length + 1]]],
       ["padFor", padFor],
       ["output", bytes(48, {short: 31})],
