@@ -15,7 +15,7 @@ BUILD := build
 
 include wasm.mk
 
-.PHONY: wasm bundles check-bundles types check-types test-consumers test-consumers-save test-slow check-emcc check-wasm test test-only test-node18 test-arm64 test-native fuzz-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
+.PHONY: wasm bundles check-bundles types check-types test-consumers test-consumers-save test-slow check-emcc check-wasm test test-only test-node18 test-arm64 test-native fuzz-native bench-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -112,6 +112,18 @@ $(BUILD)/native/fuzz-%: test/native/fuzz.cpp test/native/reference.h $(NATIVE_SR
 
 test-native: $(BUILD)/native/test-simd128 $(BUILD)/native/test-scalar
 	@seed=$(SEED); for f in $^; do $$f $$seed || exit 1; done
+
+# The single-stream compressions built natively (clang -O3, simd128 on
+# SIMDe) against OpenSSL in one process, its SHA-NI path masked off on x86-64
+# (bench/native/compress.cpp; docs/performance-notes.md, "The single stream natively").
+BENCH_NATIVE_SRC := cpp/dispatch.cpp cpp/constants.cpp cpp/stream.cpp cpp/compress_scalar.cpp cpp/compress_simd128.cpp
+$(BUILD)/native/bench-compress: bench/native/compress.cpp $(BENCH_NATIVE_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(NATIVE_CXX) -std=c++17 -O3 -Wall -Wextra -Werror -DSHA256_SIMDE -Icpp $< $(BENCH_NATIVE_SRC) -lcrypto -o $@
+
+bench-native: $(BUILD)/native/bench-compress
+	@grep -m3 -E '^(model name|cpu family|model)[[:space:]]*:' /proc/cpuinfo | tr -s '\t ' ' ' || true
+	@OPENSSL_ia32cap=":~0x20000000" $< $(ROUNDS)
 
 # libFuzzer on the same build, FUZZ_SECONDS per module flavour; not part of
 # `make test`. Finds are written to $(BUILD)/fuzz/.

@@ -9,7 +9,7 @@
 // With --engine, the cases run bundled in that engine (bench/timing/bundled.js;
 // webkitgtk under xvfb-run -a). Prints the CPU and a table per call.
 import {parseArgs} from "node:util";
-import {cpuDetails} from "./report/results-files.js";
+import {runWithInternals} from "./timing/with-internals.js";
 
 const {values} = parseArgs({
   options: {
@@ -20,21 +20,4 @@ const {values} = parseArgs({
   },
 });
 const options = {filter: values.filter, rounds: Number(values.rounds), ms: Number(values.ms)};
-const {cpuFamily, cpuModel, cpuFlags = []} = cpuDetails();
-process.stdout.write(`CPU family ${cpuFamily} model ${cpuModel} (${cpuFlags.join(", ")}); `);
-
-if (values.engine) {
-  const [{runBundled}, {internalsSource}] = await Promise.all([import("./timing/bundled.js"), import("./timing/internals.js")]);
-  const entry = `
-import {runBudget, budgetTable} from "./cases/budget-cases.js";
-${internalsSource}
-const now = globalThis.performance ? () => performance.now() : () => preciseTime() * 1000;
-globalThis.benchRun = () => budgetTable(runBudget({...${JSON.stringify(options)}, internals, now}));
-`;
-  process.stdout.write(await runBundled(entry, values.engine));
-} else {
-  const [{runBudget, budgetTable}, {loadInternals}] = await Promise.all([import("./cases/budget-cases.js"), import("./timing/internals.js")]);
-  const internals = await loadInternals();
-  const runtime = globalThis.Bun ? `Bun ${Bun.version}` : globalThis.Deno ? `Deno ${Deno.version.deno}` : `Node ${process.versions.node}`;
-  process.stdout.write(`${runtime}\n\n${budgetTable(runBudget({...options, internals, now: () => performance.now()}))}`);
-}
+process.stdout.write(await runWithInternals({file: "budget-cases.js", table: "budgetRun", options, engine: values.engine}));

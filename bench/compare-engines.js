@@ -2,12 +2,17 @@
 // builds, bench/timing/compare.js and the cases bundled into one script, run
 // in the WebKitGTK jsc shell or in a headless browser (bench/timing/bundled.js).
 //
-//   node bench/compare-engines.js OLD_DIR NEW_DIR --engine jsc|chromium|firefox [--filter REGEX] [--hasher] [--beyond] [--rounds N] [--ms MS]
+//   node bench/compare-engines.js OLD_DIR NEW_DIR --engine jsc|chromium|firefox [--filter REGEX] [--hasher] [--beyond] [--rounds N] [--ms MS] [--save | --out FILE] [--label L]
 //
-// --beyond needs WebCrypto, so browsers only. Prints the same table.
+// --beyond needs WebCrypto, so browsers only. Prints the same table; --save
+// writes the run to bench/results/ab_<engine>-<version>_<cpu>_<date>.json
+// (bench/report/ab.js), --out FILE elsewhere.
 import {resolve} from "node:path";
 import {parseArgs} from "node:util";
+import {abDocument, saveAb} from "./report/ab.js";
+import {machine} from "./report/results-files.js";
 import {runBundled} from "./timing/bundled.js";
+import {compareTable} from "./timing/compare.js";
 
 const {values, positionals} = parseArgs({
   allowPositionals: true,
@@ -18,6 +23,9 @@ const {values, positionals} = parseArgs({
     beyond: {type: "boolean", default: false},
     rounds: {type: "string", default: "15"},
     ms: {type: "string", default: "40"},
+    save: {type: "boolean", default: false},
+    out: {type: "string"},
+    label: {type: "string"},
   },
 });
 if (positionals.length !== 2) throw new Error("usage: node bench/compare-engines.js OLD_DIR NEW_DIR --engine jsc|chromium|firefox");
@@ -36,13 +44,22 @@ import {hmac} from "@noble/hashes/hmac.js";
 import {pbkdf2} from "@noble/hashes/pbkdf2.js";
 import {sha256} from "@noble/hashes/sha2.js";
 import {webCrypto} from "./cases/beyond-native.js";
-import {compareBuilds, compareTable} from "./timing/compare.js";
+import {compareBuilds} from "./timing/compare.js";
 const now = globalThis.performance ? () => performance.now() : () => preciseTime() * 1000;
 const native = globalThis.crypto?.subtle ? webCrypto(crypto.subtle) : null;
-globalThis.benchRun = async () => compareTable(await compareBuilds(
+globalThis.benchRun = async () => JSON.stringify(await compareBuilds(
   {a: {ours: oursA, hasher: hasherA}, b: {ours: oursB, hasher: hasherB}, extra: {pmt, noble: {sha256, hmac, hkdf, pbkdf2}, native}},
   {...${JSON.stringify(options)}, now},
 ));
 `;
-const table = await runBundled(entry, values.engine);
-process.stdout.write(`a: ${positionals[0]}, b: ${positionals[1]}; ${table}`);
+// runBundled's output: the engine and its version ("jsc shell 2.50.6", "chromium 156.0..."), a blank line, the rows.
+const output = await runBundled(entry, values.engine);
+const [header] = output.split("\n", 1);
+const rows = JSON.parse(output.slice(header.length));
+process.stdout.write(`a: ${positionals[0]}, b: ${positionals[1]}; ${header}\n\n${compareTable(rows)}`);
+if (values.save || values.out) {
+  const runtimeVersion = header.split(/[ /]/).at(-1) || "unknown"; // "firefox/153.8.0" too
+  const env = {runtime: values.engine, runtimeVersion, ...machine(), date: new Date().toISOString(), ...(values.label ? {label: values.label} : {})};
+  const doc = abDocument({dirs: positionals, env, options: {...options, engine: values.engine}, rows});
+  process.stdout.write(`written to ${saveAb(doc, values.out)}\n`);
+}

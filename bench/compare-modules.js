@@ -2,13 +2,15 @@
 // API as each ships (bench/timing/compare.js): for the A/B measurements of a
 // change to the modules or the loader (docs/performance-notes.md).
 //
-//   node bench/compare-modules.js OLD_DIR NEW_DIR [--filter REGEX] [--hasher] [--beyond] [--rounds N] [--ms MS]
+//   node bench/compare-modules.js OLD_DIR NEW_DIR [--filter REGEX] [--hasher] [--beyond] [--rounds N] [--ms MS] [--save | --out FILE] [--label L]
 //
 // Each DIR is the root of a checkout of the package (git worktree add DIR
 // COMMIT); the source of its entry for Node, Bun and Deno (js/core/node.js, or
 // js/node.js in older builds) and its hasher are
 // loaded from there. Runs on node, bun or deno alike. Prints a markdown
-// table: each build's best and median time per op, and NEW over OLD.
+// table: each build's best and median time per op, and NEW over OLD; --save
+// writes the run to bench/results/ab_<runtime>-<version>_<cpu>_<date>.json
+// (bench/report/ab.js), --out FILE elsewhere.
 import * as nodeCrypto from "node:crypto";
 import {existsSync} from "node:fs";
 import {resolve} from "node:path";
@@ -20,6 +22,8 @@ import {hmac} from "@noble/hashes/hmac.js";
 import {pbkdf2} from "@noble/hashes/pbkdf2.js";
 import {sha256} from "@noble/hashes/sha2.js";
 import {nodeCrypto as native} from "./cases/beyond-native.js";
+import {abDocument, saveAb} from "./report/ab.js";
+import {environment} from "./report/results-files.js";
 import {compareBuilds, compareTable} from "./timing/compare.js";
 
 const {values, positionals} = parseArgs({
@@ -30,6 +34,9 @@ const {values, positionals} = parseArgs({
     beyond: {type: "boolean", default: false},
     rounds: {type: "string", default: "15"},
     ms: {type: "string", default: "60"},
+    save: {type: "boolean", default: false},
+    out: {type: "string"},
+    label: {type: "string"},
   },
 });
 if (positionals.length !== 2) throw new Error("usage: node bench/compare-modules.js OLD_DIR NEW_DIR [--filter REGEX] [--hasher] [--beyond]");
@@ -43,9 +50,14 @@ async function load(dir) {
 }
 
 const [a, b] = await Promise.all(positionals.map(load));
+const options = {filter: values.filter, hasher: values.hasher, beyond: values.beyond, rounds: Number(values.rounds), ms: Number(values.ms)};
 const rows = await compareBuilds(
   {a, b, extra: {pmt, noble: {sha256, hmac, hkdf, pbkdf2}, native: native(nodeCrypto)}},
-  {...values, rounds: Number(values.rounds), ms: Number(values.ms), now: () => performance.now(), log: (id) => process.stderr.write(`${id}\n`)},
+  {...options, now: () => performance.now(), log: (id) => process.stderr.write(`${id}\n`)},
 );
 const runtime = globalThis.Bun ? `Bun ${Bun.version}` : globalThis.Deno ? `Deno ${Deno.version.deno}` : `Node ${process.versions.node}`;
 process.stdout.write(`${runtime}; a: ${positionals[0]}, b: ${positionals[1]}\n\n${compareTable(rows)}`);
+if (values.save || values.out) {
+  const doc = abDocument({dirs: positionals, env: environment(values.label ? {label: values.label} : {}), options, rows});
+  process.stdout.write(`written to ${saveAb(doc, values.out)}\n`);
+}

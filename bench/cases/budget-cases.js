@@ -153,3 +153,6 @@ export function budgetTable(budgets) {
   }
   return lines.join("\n") + (sink === 0.5 ? " " : "") + "\n";
 }
+
+/** runBudget's tables, for bench/budget.js. */
+export const budgetRun = (options) => budgetTable(runBudget(options));

@@ -24,9 +24,9 @@ export function wasmSha256() {
   return Object.fromEntries(names.map((n) => [n, createHash("sha256").update(readFileSync(join(dir, n))).digest("hex")]));
 }
 
-/** The checkout's commit, with "-dirty" where cpp/, js/ or wasm/ differ from it; null outside git. */
-function commit() {
-  const git = (...args) => execFileSync("git", ["-C", packageDir, ...args], {encoding: "utf8", stdio: ["ignore", "pipe", "ignore"]}).trim();
+/** The commit of the checkout at `dir`, with "-dirty" where cpp/, js/ or wasm/ differ from it; null outside git. */
+export function commitOf(dir) {
+  const git = (...args) => execFileSync("git", ["-C", dir, ...args], {encoding: "utf8", stdio: ["ignore", "pipe", "ignore"]}).trim();
   try {
     const head = git("rev-parse", "HEAD");
     return git("status", "--porcelain", "--", "cpp", "js", "wasm") ? `${head}-dirty` : head;
@@ -37,7 +37,7 @@ function commit() {
 
 /** The `build` entry of a results file: the commit and the modules measured. */
 export function buildInfo() {
-  return {commit: commit(), wasm: wasmSha256()};
+  return {commit: commitOf(packageDir), wasm: wasmSha256()};
 }
 
 /** The x86 features the kernels' speed turns on, recorded where the CPU has them. */
@@ -77,15 +77,19 @@ export function environment(extra) {
     : globalThis.Bun
     ? {runtime: "bun", runtimeVersion: Bun.version, jsc: `WebKit ${process.versions.webkit}`}
     : {runtime: "node", runtimeVersion: process.versions.node, v8: process.versions.v8};
+  return {...runtime, ...machine(), ...extra, date: new Date().toISOString()};
+}
+
+/** The machine's part of a results file's `env`: the CPU, its cores, the platform. */
+export function machine() {
   const cpus = os.cpus();
-  const machine = {
+  return {
     cpu: cpus[0]?.model?.trim() || "unknown",
     ...cpuDetails(),
     cores: os.availableParallelism?.() ?? cpus.length,
     platform: process.platform,
     arch: process.arch,
   };
-  return {...runtime, ...machine, ...extra, date: new Date().toISOString()};
 }
 
 /** Every JSON file under `dir`, parsed, as [{name, doc}] in name order. */

@@ -3,7 +3,7 @@
 // (browser conditions, as a page gets the package) and run in the WebKitGTK
 // jsc shell, which prints what it returns, or in a headless browser, where
 // it sets globalThis.benchRun, a function returning a string (or its promise).
-// Used by bench/budget.js and bench/shapes.js.
+// Used by bench/budget.js, bench/choices.js and bench/compare-engines.js.
 import {execFileSync} from "node:child_process";
 import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
@@ -18,6 +18,15 @@ const launchers = {
   firefox: async () => (await import("sha256-simd-support/firefox.js")).launchFirefox(),
   webkitgtk: async () => (await import("sha256-simd-support/webkit.js")).launchWebKitGtk(),
 };
+
+/** The WebKitGTK version of Debian's jsc shell (libjavascriptcoregtk-4.0-bin), e.g. "2.50.6"; "unknown" without dpkg. */
+export function jscVersion() {
+  try {
+    return execFileSync("dpkg-query", ["-W", "-f=${Version}", "libjavascriptcoregtk-4.0-bin"], {encoding: "utf8"}).split("-")[0];
+  } catch {
+    return "unknown";
+  }
+}
 
 /** The engines runBundled knows. */
 export const bundledEngines = ["jsc", ...Object.keys(launchers)];
@@ -44,7 +53,7 @@ if (typeof print === "function" && typeof window === "undefined") Promise.resolv
       outfile: script,
       logLevel: "warning",
     });
-    if (jsc) return `jsc shell\n\n${execFileSync("jsc", ["-m", script], {encoding: "utf8", maxBuffer: 1 << 24})}`;
+    if (jsc) return `jsc shell ${jscVersion()}\n\n${execFileSync("jsc", ["-m", script], {encoding: "utf8", maxBuffer: 1 << 24})}`;
     writeFileSync(join(dir, "index.html"), `<!doctype html><meta charset="utf-8"><script src="./bench.js"></script>`);
     const {startServer} = await import("sha256-simd-support/serve.js");
     const server = await startServer({dir});

@@ -1,4 +1,4 @@
-// The package's internal modules that bench/budget.js and bench/shapes.js
+// The package's internal modules that bench/budget.js and bench/choices.js
 // time (its checks, copies, module exports and 4-lane shape), found from the
 // installed package's folder: bench/ imports the package by its exports
 // alone, so these come by path at run time, as bench/compare-modules.js

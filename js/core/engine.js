@@ -39,7 +39,7 @@ export const ENGINE_CHOICES = {
   deno: {singleStream: "simd", smallCopy: "set", digests: "views", lanes: "x4", contexts: "slab"},
   bun: {singleStream: "simd", smallCopy: "set", digests: "fresh", lanes: "measure", contexts: "own"},
   v8: {singleStream: "simd", smallCopy: "set", digests: "copied", lanes: "x4", contexts: "slab"},
-  spidermonkey: {singleStream: "simd", smallCopy: "set", digests: "copied", lanes: "x4", contexts: "own"},
+  spidermonkey: {singleStream: "simd", smallCopy: "set", digests: "fresh", lanes: "x4", contexts: "own"},
   jsc: {singleStream: "scalar", smallCopy: "loop", digests: "fresh", lanes: "measure", contexts: "own"},
 };
 

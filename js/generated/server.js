@@ -2,15 +2,15 @@
 var Ot=Object.defineProperty;var zx=(e,t)=>{for(var a in t)Ot(e,a,{get:t[a],enumerable:!0})};var Dt=Ct(new Error);function Ct(e){return typeof e.line=="number"?"jsc":typeof e.lineNumber=="number"?"spidermonkey":"v8"}var fe={node:{singleStream:"simd",smallCopy:"\
 set",digests:"copied",lanes:"x4",contexts:"slab"},deno:{singleStream:"simd",smallCopy:"set",digests:"views",lanes:"x4",contexts:"slab"},bun:{singleStream:"simd",
 smallCopy:"set",digests:"fresh",lanes:"measure",contexts:"own"},v8:{singleStream:"simd",smallCopy:"set",digests:"copied",lanes:"x4",contexts:"slab"},spidermonkey:{
-singleStream:"simd",smallCopy:"set",digests:"copied",lanes:"x4",contexts:"own"},jsc:{singleStream:"scalar",smallCopy:"loop",digests:"fresh",lanes:"measure",contexts:"\
+singleStream:"simd",smallCopy:"set",digests:"fresh",lanes:"x4",contexts:"own"},jsc:{singleStream:"scalar",smallCopy:"loop",digests:"fresh",lanes:"measure",contexts:"\
 own"}},bx=typeof globalThis.process?.versions?.node=="string"&&globalThis.navigator?.userAgent!=="Cloudflare-Workers",Ox=e=>globalThis.process?.getBuiltinModule?.(
-e),AL=globalThis.process?.versions?.bun?"bun":typeof globalThis.Deno=="object"?"deno":bx?"node":null,tx=fe[AL??Dt]??fe.v8,St={node:320,bun:0,deno:2048},Jt={node:1024,
+e),AL=globalThis.process?.versions?.bun?"bun":typeof globalThis.Deno=="object"?"deno":bx?"node":null,rx=fe[AL??Dt]??fe.v8,St={node:320,bun:0,deno:2048},Jt={node:1024,
 bun:0,deno:3072},le=()=>({min:St[AL??"node"],manyMin:Jt[AL??"node"]});var be=Object.getPrototypeOf(Uint8Array.prototype),gL=e=>Object.getOwnPropertyDescriptor(be,e).get,he=gL("length"),Ft=gL("buffer"),Pt=gL("byteOffset"),vt=be.set;
 function hx(e){return e===null?"null":Array.isArray(e)?"Array":typeof e=="object"?e.constructor?.name??"object":typeof e}function Dx(e){return ArrayBuffer.isView(
 e)&&(e instanceof Uint8Array||Object.prototype.toString.call(e)==="[object Uint8Array]")}var ix=e=>he.call(e);function S(e,t,a){if(!Dx(e))throw new TypeError(`${a}\
 : ${t} must be a Uint8Array, got ${hx(e)}`);let x=he.call(e);if(x===0&&Ut(e))throw new TypeError(`${a}: ${t}'s buffer is detached`);return x}function ux(e,t,a,x){
 return ue(e)&&e[t-1]!==void 0&&e[t]===void 0?!0:S(e,a,x)===t}var ue=e=>ArrayBuffer.isView(e)&&e instanceof Uint8Array;function Ut(e){try{return $(e,0),!1}catch{
-return!0}}var $=(e,t)=>new Uint8Array(Ft.call(e),Pt.call(e),t),ax=(e,t,a=0)=>vt.call(e,t,a);function Zx(e,t,a,x="an Array"){if(!Array.isArray(e))throw new TypeError(
+return!0}}var $=(e,t)=>new Uint8Array(Ft.call(e),Pt.call(e),t),tx=(e,t,a=0)=>vt.call(e,t,a);function Zx(e,t,a,x="an Array"){if(!Array.isArray(e))throw new TypeError(
 `${a}: ${t} must be ${x}, got ${hx(e)}`);let L=e.length,r=new Array(L);for(let c=0;c<L;c++)r[c]=e[c];return r}function Ne(e,t,a,x){let L=Zx(e,a,x);if(L.length!==
 t)throw new Error(`Input length must be ${t}`);return L}function pe(e,t,a,x){if(!Array.isArray(e))throw new TypeError(`${x}: ${a} must be an Array, got ${hx(e)}`);
 if(e.length!==t)throw new Error(`Input length must be ${t}`);return e}function gx(e,t,a){let x=Zx(e,t,a,"an Array of Uint8Array"),L=new Array(x.length);for(let r=0;r<
@@ -31,18 +31,18 @@ e)||e<t||e>a)throw new RangeError(`${L}: ${x} must be an integer from ${t} to ${
 HashComputations",a=Zx(e,"hashComputations",t);for(let x=a.length-1;x>=0;x--){let L=a[x];if(!L)throw new Error(`no hash computations for level ${x}`);if(typeof L[Symbol.
 iterator]!="function")throw new TypeError(`${t}: hashComputations[${x}] must be iterable, got ${hx(L)}`)}return a}var A,v,U,cx,Q,Cx,z,ex,we=[],Kt=65536;function Ae(e){let t=e.memory.buffer;A=e.io_ptr(),v=e.io_size(),U=new Uint8Array(t,A,v),cx=new Int32Array(t,A,v>>2),Q=new Uint8Array(
 t,A,32),Cx=[0,1,2,3].map(a=>new Uint8Array(t,A+32*a,32)),z=e.ctx_ptr(),ex=new Uint8Array(t,z,e.ctx_size()),we.length=0}function Gt(e,t,a,x=0){for(let L=0;L<a;L++)
-e[x+L]=t[L]}function jt(e,t,a,x=0){ax(e,t,x)}var nx=tx.smallCopy==="loop"?Gt:jt;function Sx(e){return e>Kt?U.subarray(0,e):we[e]??=U.subarray(0,e)}function kL(e,t,a,x){
+e[x+L]=t[L]}function jt(e,t,a,x=0){tx(e,t,x)}var nx=rx.smallCopy==="loop"?Gt:jt;function Sx(e){return e>Kt?U.subarray(0,e):we[e]??=U.subarray(0,e)}function kL(e,t,a,x){
 if(!Array.isArray(e)){U.set(e.subarray(t,a),x);return}let L=a+63>>6;for(let r=t>>6;r<L;r++,x+=64)U.set(e[r],x)}function Mx(e,t,a,x,L,r){let c=v-a;for(let o=0,i=0;o<
-t;o+=c,i++){let p=Math.min(c,t-o);kL(e,o,o+p,a),x(p,i),L!==void 0&&ax(L,Sx(p/r),o/r)}}var IL=globalThis.Buffer,zt=typeof IL?.allocUnsafe=="function"?(e=0)=>{let t=IL.allocUnsafe(e);return new Uint8Array(t.buffer,t.byteOffset,t.byteLength)}:(e=0)=>new Uint8Array(
+t;o+=c,i++){let p=Math.min(c,t-o);kL(e,o,o+p,a),x(p,i),L!==void 0&&tx(L,Sx(p/r),o/r)}}var IL=globalThis.Buffer,zt=typeof IL?.allocUnsafe=="function"?(e=0)=>{let t=IL.allocUnsafe(e);return new Uint8Array(t.buffer,t.byteOffset,t.byteLength)}:(e=0)=>new Uint8Array(
 e),Fx=2048,eL=null,Jx=Fx;function Rt(){let e=IL?.allocUnsafe?.(Fx);return e&&e.buffer.byteLength>Fx?e:null}function HL(){if(Jx===Fx&&(eL=Rt(),Jx=0),eL===null)return Jx=
-Fx,new Uint8Array(32);let e;try{e=new Uint8Array(eL.buffer,eL.byteOffset+Jx,32)}catch{return Jx=Fx,HL()}return Jx+=32,e}var q=tx.digests==="views"?e=>{let t=HL();
-return nx(t,e,32),t}:tx.digests==="copied"?e=>new Uint8Array(e):e=>{let t=new Uint8Array(32);return nx(t,e,32),t};function ge(e,t){let a=tx.digests==="views"?HL():
-new Uint8Array(32);for(let x=0;x<32;x++)a[x]=e[t+x];return a}var _={min:1/0,manyMin:1/0,digest:null,parts:null,raw:null};var Wt="e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";function OL(){Object.assign(_,{min:1/0,manyMin:1/0,digest:null,parts:null,raw:null})}function Me(e){
-return e===null?null:q(e)}function Yt(e){let t=typeof e.hash=="function"?r=>e.hash("sha256",r,"buffer"):r=>e.createHash("sha256").update(r).digest(),a=()=>{try{
-return t(new Uint8Array(0)).toString("hex")===Wt}catch{return!1}},x=()=>(a()||OL(),null);if(!a())return OL();let L=r=>{try{let c=t(r);if(c?.length===32)return c}catch{}
+Fx,new Uint8Array(32);let e;try{e=new Uint8Array(eL.buffer,eL.byteOffset+Jx,32)}catch{return Jx=Fx,HL()}return Jx+=32,e}var Wt={views:e=>{let t=HL();return nx(t,
+e,32),t},copied:e=>new Uint8Array(e),fresh:e=>{let t=new Uint8Array(32);return nx(t,e,32),t}},q=Wt[rx.digests];function ge(e,t){let a=rx.digests==="views"?HL():
+new Uint8Array(32);for(let x=0;x<32;x++)a[x]=e[t+x];return a}var _={min:1/0,manyMin:1/0,digest:null,parts:null,raw:null};var Yt="e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";function OL(){Object.assign(_,{min:1/0,manyMin:1/0,digest:null,parts:null,raw:null})}function Me(e){
+return e===null?null:q(e)}function Vt(e){let t=typeof e.hash=="function"?r=>e.hash("sha256",r,"buffer"):r=>e.createHash("sha256").update(r).digest(),a=()=>{try{
+return t(new Uint8Array(0)).toString("hex")===Yt}catch{return!1}},x=()=>(a()||OL(),null);if(!a())return OL();let L=r=>{try{let c=t(r);if(c?.length===32)return c}catch{}
 return x()};_.raw=L,_.digest=r=>Me(L(r)),_.parts=r=>{try{let c=e.createHash("sha256");for(let o=0;o<r.length;o++)c.update(r[o]);return Me(c.digest())}catch{return x()}}}
-function DL(e,{min:t,manyMin:a}=le()){let x=L=>r=>{let c=null;try{c=e()}catch{}return typeof c?.createHash=="function"?Yt(c):OL(),_[L]===null?null:_[L](r)};Object.
-assign(_,{min:t,manyMin:a,digest:x("digest"),parts:x("parts"),raw:x("raw")})}var SL={};zx(SL,{module:()=>Xt,portable:()=>ke});var Ee=",-,,,-J2/«««,,-«.««,-¨-«-«,-«-«/?>,,,/..,,0,,1---,.-10--LL25-«-m¬µð,73²-82¥.,2 ,=3¦,:3 ¤ ,94 ¤¦,80 ,72 ,65\
+function DL(e,{min:t,manyMin:a}=le()){let x=L=>r=>{let c=null;try{c=e()}catch{}return typeof c?.createHash=="function"?Vt(c):OL(),_[L]===null?null:_[L](r)};Object.
+assign(_,{min:t,manyMin:a,digest:x("digest"),parts:x("parts"),raw:x("raw")})}var SL={};zx(SL,{module:()=>qt,portable:()=>ke});var Ee=",-,,,-J2/«««,,-«.««,-¨-«-«,-«-«/?>,,,/..,,0,,1---,.-10--LL25-«-m¬µð,73²-82¥.,2 ,=3¦,:3 ¤ ,94 ¤¦,80 ,72 ,65\
 b`¤],57^ab ,49^ab¡ ,38^ab,<4,;6\x07d>K,m´ì,Y,,q0lL,L-L.<-;7L,L-L.<.7!7/5§8«-ªL.0lL,),.<M3L,),.,M4/lL4)G.N:L4)G-N;M@L3)G/M<L3)G.M\
 =L3)G-M>L3)G,M8L4)G/M?L4)G,M9L-),,\\N1L1)9/.-,32107654;:98M6L-),,LN1L1)9/.-,32107654;:98M/L-),,<N1L1)9/.-,32107654;:98M2L-),,,N1L1)9/.-,32107654;:98M0m,MBm¬¬,MA\
 /lLA),,,L0)Ú-N1)I,NDÓL=L>L8L=L<L8mF£L8mA£L8m3£NCL9L@L:L;L9mC£L9m?£L9mJ£N<L9L;L9L;L=LDnL´ÓL?LCN?L8L>L>L?mF£L?mA£L?m3£N@L<mC£L<m?£L<\
@@ -88,7 +88,7 @@ mJ£N2L1L6L1L6L0L8T.HL5L7N5L3L4L3L5mF£L5mA£L5m3£�
 ¬0b.,m¬³ð,m¬¬¬¬¤b.,m,M-/lL-mì,r0l/l.lL,mì,r0lm,M-m,M,8-7L,m0 m¬¬,N-L,m. m¬¬,)5.,)70Ì0L,mKy0lL-mÌ8m-L, )=)70,7L,m-M,8-77/lL,m´-s0lL,m. m¬¬,T.,L-mÝ	¥M\
 -L,m-M,8-77m¬µð,P,m¬¬,m,L-mãÄÖ,rG801.lL-m;y0lL-m. m¬³ð,T.,M.8-7L-m. m¬³ð,N.L.mHT.,L.mlT.,L.mhT.,N/mE£L/m:£L/m/¢L.m4T.,N.m;£L.m9£L.m6¢N.b.,7L-m. \
 m¬¬,N/L.L/T.,b.¬.L-m-M-8-7,7,7/lL.L,L,u0lL-m-0lL.äM2L/m3y0lL/m. m¬¬,L2Ë</b.¬07m,M,p,,,,,,HlM1L/m. m¬¬,/¨L,mTr0¨L11L,m-M,L1L1ÌL2L1L1ÎÏÌp,,,,,,4lÏM18-7\
-7</b.,L/m-M/7L.m-M.8.1L-m-m,M-0lL.L,m,sM-7L,m-M,8-7,7,7,771,m,73,m¬´ì,73,m¬¬ì,7=,m¬µð,P,L,L-L.<,7;,m¬µð,P,L,L-<171,m¬47";function ox(e){let t=new Uint8Array(e.length);for(let a=0;a<e.length;a++)t[a]=e.charCodeAt(a)-44;return new WebAssembly.Module(t)}var tL;function CL(e,t,a){if(e=e>>>0,a=a>>>0,e+a>tL.length)throw"trap: invalid memory.fill";tL.fill(t,e,e+a)}function Be(e,t,a){tL.copyWithin(e,t,t+a)}function Vt(e){
+7</b.,L/m-M/7L.m-M.8.1L-m-m,M-0lL.L,m,sM-7L,m-M,8-7,7,7,771,m,73,m¬´ì,73,m¬¬ì,7=,m¬µð,P,L,L-L.<,7;,m¬µð,P,L,L-<171,m¬47";function ox(e){let t=new Uint8Array(e.length);for(let a=0;a<e.length;a++)t[a]=e.charCodeAt(a)-44;return new WebAssembly.Module(t)}var tL;function CL(e,t,a){if(e=e>>>0,a=a>>>0,e+a>tL.length)throw"trap: invalid memory.fill";tL.fill(t,e,e+a)}function Be(e,t,a){tL.copyWithin(e,t,t+a)}function Xt(e){
 var t=new ArrayBuffer(2097152),a=new Int8Array(t),x=new Int32Array(t),L=new Uint8Array(t),r=Math.imul,c=Math.sqrt,o=1115264;function i(n,s,b){var m=0,l=0,w=0,k=0,
 H=0,O=0,D=0,C=0,J=0,F=0,P=0,K=0,G=0,j=0,W=0,V=0,Qx=0,wL=0;if(H=o-80|0,o=H,b)for(;;){for(m=L[s|0]|L[s+1|0]<<8|(L[s+2|0]<<16|L[s+3|0]<<24),x[H>>2]=m<<24|m<<8&16711680|
 (m>>>8&65280|m>>>24),m=L[s+4|0]|L[s+5|0]<<8|(L[s+6|0]<<16|L[s+7|0]<<24),x[H+4>>2]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=L[s+8|0]|L[s+9|0]<<8|(L[s+10|0]<<16|
@@ -148,17 +148,17 @@ m,m=x[458887],x[278794]=x[458886],x[278795]=m,m=x[458885],x[278792]=x[458884],x[
 for(;;)if(r(b,b)>>>0>m>>>0){if(n){if(k=+(m>>>0),w>>>0<=7){l=(w<<2)+1835008|0,s=c(k);L:{if(s<4294967296&s>=0){n=~~s>>>0;break L}n=0}s=(s-+(n>>>0))*4294967296;L:{
 if(s<4294967296&s>=0){n=~~s>>>0;break L}n=0}x[l+512>>2]=n}for(n=0,s=7,l=(w<<2)+1835008|0;;){if((n|0)!=40){n=n+1|0,s=(s+s+k/(s*s))/3;continue}break}s<4294967296&
 s>=0?n=~~s>>>0:n=0,s=(s-+(n>>>0))*4294967296;L:{if(s<4294967296&s>=0){n=~~s>>>0;break L}n=0}x[l>>2]=n,w=w+1|0}m=m+1|0;continue x}else{l=n,n=l?((m>>>0)%(b>>>0)|0)!=
-0:0,b=b+1|0;continue}}break}return n|0}function B(){return 112}function R(){return 1049600}function xx(){return 1048576}function rx(n,s,b){n=n|0,s=s|0,b=b|0,o=1115264,
+0:0,b=b+1|0;continue}}break}return n|0}function B(){return 112}function R(){return 1049600}function xx(){return 1048576}function mx(n,s,b){n=n|0,s=s|0,b=b|0,o=1115264,
 i(n,s,b)}function u(n,s){n=n|0,s=s|0,o=1115264,p(n,s)}function f(){return 1024}tL=L;function h(){return t.byteLength/65536|0}return{memory:Object.create(Object.
 prototype,{grow:{},buffer:{get:function(){return t}}}),io_ptr:f,io_size:xx,ctx_ptr:R,ctx_size:B,init:d,digest:T,hash64_x1:M,sha256_init:g,sha256_update:y,sha256_final:u,
-compress:rx}}function ke(e){return Vt(e)}var Xt=()=>ox(Ee);var Rx=null,JL=null,aL=null,I,Wx,vL,Ie,qt=[0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,8,1,6,0,65,0,253,17,11];function FL(e){if(e==="js")return null;if(Rx.
+compress:mx}}function ke(e){return Xt(e)}var qt=()=>ox(Ee);var Rx=null,JL=null,aL=null,I,Wx,vL,Ie,Qt=[0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,8,1,6,0,65,0,253,17,11];function FL(e){if(e==="js")return null;if(Rx.
 module===null||typeof WebAssembly!="object"||WebAssembly===null)return"WebAssembly is not available";if(aL===null)return null;let t=!1;try{t=WebAssembly.validate(
-new Uint8Array(qt))}catch{}return t?`compiling WebAssembly was refused (${aL.message})`:"this runtime does not support WebAssembly SIMD"}function Qt(e){if(e==="\
-js")return Rx.portable();try{JL??=Rx.module()}catch(t){throw aL=t,t}return new WebAssembly.Instance(JL,{}).exports}function PL(e){let t=Qt(e),a=e==="simd",x=a?tx.
+new Uint8Array(Qt))}catch{}return t?`compiling WebAssembly was refused (${aL.message})`:"this runtime does not support WebAssembly SIMD"}function Zt(e){if(e==="\
+js")return Rx.portable();try{JL??=Rx.module()}catch(t){throw aL=t,t}return new WebAssembly.Instance(JL,{}).exports}function PL(e){let t=Zt(e),a=e==="simd",x=a?rx.
 singleStream:null;if(t.init(x==="scalar"?1:0)===0)throw new Error("sha256-simd: the module's constants failed their check");Ae(t),I=t,Wx=e,vL=a,Ie=x}function He(e){
-if(e===void 0){if(FL("simd")===null)try{PL("simd");return}catch{}PL("js");return}Zt(e?"simd":"js","reinitializeInstance")}function Zt(e,t="useBackend"){if(e!=="\
+if(e===void 0){if(FL("simd")===null)try{PL("simd");return}catch{}PL("js");return}_t(e?"simd":"js","reinitializeInstance")}function _t(e,t="useBackend"){if(e!=="\
 simd"&&e!=="js")throw new TypeError(`useBackend: "simd" or "js", got ${e}`);let a=`${t}(${t==="useBackend"?`"${e}"`:e==="simd"})`,x=FL(e);if(x!==null)throw new Error(
-`${a}: ${x}`);try{PL(e)}catch(L){throw new Error(`${a}: ${FL(e)??L.message}`,{cause:L})}}function _t(e){if(!vL)throw new Error("useSingleStream: only the SIMD m\
+`${a}: ${x}`);try{PL(e)}catch(L){throw new Error(`${a}: ${FL(e)??L.message}`,{cause:L})}}function $t(e){if(!vL)throw new Error("useSingleStream: only the SIMD m\
 odule has a choice");if(e!=="simd"&&e!=="scalar")throw new Error(`useSingleStream: "simd" or "scalar", got ${e}`);I.init(e==="scalar"?1:0),Ie=e}function Oe(e,t=!0){
 !t&&Rx!==null||(Rx=e,JL=null,aL=null,He())}function px(e,t,a=()=>null){let x=null,L=null,r=null,c=null;return()=>((L!==I||r!==a())&&(r=a(),Wx==="js"?c=e.portable?.(
 {memory:I.memory,...t()})??null:(x??=e.module(),c=new WebAssembly.Instance(x,{env:{memory:I.memory},sha256:t()}).exports),L=I),c)}function sx(e,t,a,x,L,r){let{h0:c,h1:o,h2:i,h3:p,h4:N,h5:y,h6:g,h7:M}=e??{};if(!De(e,c,o,i,p,N,y,g,M))throw Ce(e,r===void 0?x:`${x}[${r}]`,L);t[a]=c,t[a+1]=o,t[a+
@@ -167,10 +167,10 @@ number"&&typeof L=="number")&&typeof r=="number"&&typeof c=="number"&&typeof o==
  HashObject with numeric h0..h7, got ${hx(e)}`);function Ex(e,t,a){Se(a,e[t],e[t+1],e[t+2],e[t+3],e[t+4],e[t+5],e[t+6],e[t+7])}function Se(e,t,a,x,L,r,c,o,i){e.
 h0=t,e.h1=a,e.h2=x,e.h3=L,e.h4=r,e.h5=c,e.h6=o,e.h7=i}function yx(e,t){return e[t]|e[t+1]<<8|e[t+2]<<16|e[t+3]<<24}function Tx(e,t,a){e[t]=a,e[t+1]=a>>8,e[t+2]=
 a>>16,e[t+3]=a>>24}function Je(e,t,a,x){BL(e,t,32,"byteArr",x),(a===null||typeof a!="object")&&Te(a,"output",x);let L=e,r=t;Se(a,yx(L,r),yx(L,r+4),yx(L,r+8),yx(
-L,r+12),yx(L,r+16),yx(L,r+20),yx(L,r+24),yx(L,r+28))}function $t(e,t,a){Je(e,t,a,"byteArrayIntoHashObject")}var wx=()=>({h0:0,h1:0,h2:0,h3:0,h4:0,h5:0,h6:0,h7:0});
-function xa(e,t){let a=wx();return Je(e,t,a,"byteArrayToHashObject"),a}function La(e,t,a){let x="hashObjectToByteArray",{h0:L,h1:r,h2:c,h3:o,h4:i,h5:p,h6:N,h7:y}=e??
+L,r+12),yx(L,r+16),yx(L,r+20),yx(L,r+24),yx(L,r+28))}function xa(e,t,a){Je(e,t,a,"byteArrayIntoHashObject")}var wx=()=>({h0:0,h1:0,h2:0,h3:0,h4:0,h5:0,h6:0,h7:0});
+function La(e,t){let a=wx();return Je(e,t,a,"byteArrayToHashObject"),a}function ea(e,t,a){let x="hashObjectToByteArray",{h0:L,h1:r,h2:c,h3:o,h4:i,h5:p,h6:N,h7:y}=e??
 {};if(!De(e,L,r,c,o,i,p,N,y))throw Ce(e,"obj",x);BL(t,a,32,"byteArr",x);let g=t;Tx(g,a,L),Tx(g,a+4,r),Tx(g,a+8,c),Tx(g,a+12,o),Tx(g,a+16,i),Tx(g,a+20,p),Tx(g,a+
-24,N),Tx(g,a+28,y)}var UL={};zx(UL,{module:()=>ta,portable:()=>ea});var Fe=",-,,,-;//«««,.««,,,.O.2^ab5b`¤],,/¢2¥.-LL/65,-,-,-,-.25-«-m¼¬,73c07¤`,45b`¤`,38¤`,26b`¤`,14-56\x1Bª5!>.\
+24,N),Tx(g,a+28,y)}var UL={};zx(UL,{module:()=>aa,portable:()=>ta});var Fe=",-,,,-;//«««,.««,,,.O.2^ab5b`¤],,/¢2¥.-LL/65,-,-,-,-.25-«-m¼¬,73c07¤`,45b`¤`,38¤`,26b`¤`,14-56\x1Bª5!>.\
 G§0«O,m¼.NJP,L.m0{0lL.m.¢MM/lLJL-b.¬.LJL-mì-b.¸.LJL-m¬-b.´.LJL-mlb.°.LJm,)5.¬°)70,LJm,)5.°°)70<LJm,)5.´°)70LLJm,)5.¸°)70\\LJm,)5.¼°)70lLJm,)5.À°)70|LJm\
 ,)5.Ä°)70LJm,)5.È°)70LJLJm¬.<.LJ),0LN7LJ),0<N:)}M;m¬®,MKLJ),0N@M2LJ),0NAM6LJ),0|NBM3LJ),0lNCM0LJ),0\\NDM5L7M/L:M1LJ),0,NEM4m,ML/lLK)5.HLK)5.8L0)Ú-LK)5.0L\
 6)Ú-L0L3LK)5.,L3L6L0)~L2)Ú-)Ú-mº,),0,N8L0)á-L0m7)Ù-)|mì»,),0,N9L0)á-L0m2)Ù-)|)}m¼¹,),0,N<L0)á-L0mE)Ù-)|)})Ú-N6L5)Ú-N2)~)Ú-L8L2)á-L2m7)Ù-)|L9L2)á-L2m2)Ù-)|)}\
@@ -272,16 +272,16 @@ m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70ì-LAT.¸.T.,N-L-),0L-),0
 .m?)Ù-)|)}L.m6)Ù-)})Ú-)70ü-LAT.¸.T.,N-L-),0L-),0\f-)Ú-L-),0-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ì-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-\
 )70\f-LAT.¸.T.,N-L-),0¬-L-),0-)Ú-L-),0,N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ü-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70-LAT.°.NB),0,M.LAT\
 .¬.M-8-77L,L,),0,L9)Ú-)70,L,L,),0<L4)Ú-)70<L,L,),0LL3)Ú-)70LL,L,),0\\L2)Ú-)70\\L,L,),0lL:)Ú-)70lL,L,),0|L0)Ú-)70|L,L,),0L/)Ú-)70L,L,),0L5)Ú-)70LAm¼.P,7=,m¼¬\
-,P,L,L-L.<-7;,m¼¬,P,L,L-<.7=,m¼¬,P,L,L-L.</7;,m¼¬,P,L,L-<078,m¬¬,m,b,,7";var ea=null,ta=()=>ox(Fe);var mL=px(UL,()=>({hash64_x1:I.hash64_x1})),fx=tx.lanes==="measure"?null:tx.lanes;function aa(e){if(e!=="x4"&&e!=="x4m"&&e!=="measure")throw new Error(`useShape\
+,P,L,L-L.<-7;,m¼¬,P,L,L-<.7=,m¼¬,P,L,L-L.</7;,m¼¬,P,L,L-<078,m¬¬,m,b,,7";var ta=null,aa=()=>ox(Fe);var mL=px(UL,()=>({hash64_x1:I.hash64_x1})),fx=rx.lanes==="measure"?null:rx.lanes;function ma(e){if(e!=="x4"&&e!=="x4m"&&e!=="measure")throw new Error(`useShape\
 : "x4", "x4m" or "measure", got ${e}`);fx=e==="measure"?null:e,Px[0]=Px[1]=Bx[0]=Bx[1]=vx[0]=vx[1]=0}function KL(){let e=mL();return e===null?I.hash64_x1:fx==="\
 x4m"?e.hash64_x4m:e.hash64_x4}function Ke(){let e=mL();return e===null?void 0:fx==="x4m"?e.compress_x4m:e.compress_x4}function kx(e,t,a){fx===null&&a>=4&&mL()!==
-null?ma(e,t,a):KL()(e,t,a)}var Pe=32768,ve=30,Px=[0,0],Bx=[0,0],vx=[0,0],Ue=globalThis.performance?()=>performance.now():typeof globalThis.preciseTime=="functio\
-n"?()=>globalThis.preciseTime()*1e3:()=>Date.now();function ma(e,t,a){let x=mL(),L=Px[0]<Pe||Px[1]<Pe,r=L?Px:vx,c=r[1]<r[0]?1:0,o=c===1?x.hash64_x4m:x.hash64_x4;
-if(L){o(e,t,a),Px[c]+=a;return}let i=Ue();o(e,t,a),Bx[c]+=Ue()-i,vx[c]+=a,Bx[0]>=ve&&Bx[1]>=ve&&(fx=Bx[1]/vx[1]<Bx[0]/vx[0]?"x4m":"x4")}var ra=e=>I.sha256_update(z,A,e);function mx(e,t){t<=v?(U.set(e),I.sha256_update(z,A,t)):Mx($(e,t),t,0,ra)}function Ge(e){return new Error(`SHA256.${e}: final()\
- was already called; call init() to start a new hash`)}var jL=64,je=null,GL=jL,ze=0;function ca(e){return tx.contexts==="own"?new Uint8Array(e):((GL===jL||ze!==
-e)&&(je=new ArrayBuffer(jL*e),GL=0,ze=e),new Uint8Array(je,e*GL++,e))}var zL=class{#L;#x=!1;constructor(){this.#L=ca(ex.length),this.init()}init(){return I.sha256_init(
-z),this.#L.set(ex),this.#x=!1,this}update(t){let a=S(t,"data","SHA256.update");if(this.#x)throw Ge("update");return ex.set(this.#L),mx(t,a),this.#L.set(ex),this}final(){
-if(this.#x)throw Ge("final");return ex.set(this.#L),I.sha256_final(z,A),this.#x=!0,q(Q)}};var RL={};zx(RL,{module:()=>sa,portable:()=>We});var Re=`,-,,,-[4/«««,.««,-«,2««««««,1«««««,0««««,,-«,,.12^ab9^ab¡ ,,2^ab4,,2^ab8^ab,-2^ab7^ab ,./¢2\
+null?ra(e,t,a):KL()(e,t,a)}var Pe=32768,ve=30,Px=[0,0],Bx=[0,0],vx=[0,0],Ue=globalThis.performance?()=>performance.now():typeof globalThis.preciseTime=="functio\
+n"?()=>globalThis.preciseTime()*1e3:()=>Date.now();function ra(e,t,a){let x=mL(),L=Px[0]<Pe||Px[1]<Pe,r=L?Px:vx,c=r[1]<r[0]?1:0,o=c===1?x.hash64_x4m:x.hash64_x4;
+if(L){o(e,t,a),Px[c]+=a;return}let i=Ue();o(e,t,a),Bx[c]+=Ue()-i,vx[c]+=a,Bx[0]>=ve&&Bx[1]>=ve&&(fx=Bx[1]/vx[1]<Bx[0]/vx[0]?"x4m":"x4")}var ca=e=>I.sha256_update(z,A,e);function ax(e,t){t<=v?(U.set(e),I.sha256_update(z,A,t)):Mx($(e,t),t,0,ca)}function Ge(e){return new Error(`SHA256.${e}: final()\
+ was already called; call init() to start a new hash`)}var jL=64,je=null,GL=jL,ze=0;function na(e){return rx.contexts==="own"?new Uint8Array(e):((GL===jL||ze!==
+e)&&(je=new ArrayBuffer(jL*e),GL=0,ze=e),new Uint8Array(je,e*GL++,e))}var zL=class{#L;#x=!1;constructor(){this.#L=na(ex.length),this.init()}init(){return I.sha256_init(
+z),this.#L.set(ex),this.#x=!1,this}update(t){let a=S(t,"data","SHA256.update");if(this.#x)throw Ge("update");return ex.set(this.#L),ax(t,a),this.#L.set(ex),this}final(){
+if(this.#x)throw Ge("final");return ex.set(this.#L),I.sha256_final(z,A),this.#x=!0,q(Q)}};var RL={};zx(RL,{module:()=>da,portable:()=>We});var Re=`,-,,,-[4/«««,.««,-«,2««««««,1«««««,0««««,,-«,,.12^ab9^ab¡ ,,2^ab4,,2^ab8^ab,-2^ab7^ab ,./¢2\
 ¥.-LL/65,/01,-,2325-«-mü¬#,73x33¥ ,74¥,66,54,40,37¤,22^,14-86:5À-.-«.§O,mLN/P,L,L/<.L-),.\\M0L-),.LM1L,nì,c/\
 m,M-L,m,b.L,L0)7.<L,L1)7.,L,L/mL<,L,L.<.m,M./lL.L/m,f,,L.m-N.mLs9,7/lL,L-m,f,,L-m-N-m,s9,7L/mLP,7$1.0«-§mü¬#,P,mü*",P,mÜ¬#,)8,,,,,,,,,,,,,,,,)70,mì¬#,)8\
 ,,,,,,,,,,,,,,,,)70,mÌ¬#,)8,,,,,,,,,,,,,,,,)70,mÜ¬#,m¬-f,,m¼¬#,)8,,,,,,,,,,,,,,,,)70,mú¬#,m/f,,L-0l/lm\b*",L1m4 m¬¬(3L1mD L1m4¢m¬*/L1mD¢b,,m\f*",L/m,(6,,m\f*\
@@ -294,7 +294,7 @@ lm,M2L,m+",m,f,,L,m-N,mLs9,7/lL2mü+",m,f,,L2m-N2mLs9,7mü¬#,P,7­..-�
 nì,c/L,n,c/L,L.)7.<7'/,mü¬#,P,mÌ+",P,mì¬#,)8,,,,,,,,,,,,,,,,)70,mÜ¬#,)8,,,,,,,,,,,,,,,,)70,mÌ¬#,)8,,,,,,,,,,,,,,,,)70,m¼¬#,)8,,,,,,,,,,,,,,,,)70,.lL.mí,{0lmÌ+\
 ",</mÌ+",L-L.<,mÌ+",m¼¬#,<.m,M-/lL-mÌ+",m,f,,L-m-N-m,s9,78-7m¼¬#,L-L.(6,,7m,M-/lL-m. m¼¬#,N.L.),0,)8bbbbbbbbbbbbbbbb)})70,L-m0N-m<s9,7m,M-L,mÄ°,U.,c.DL,m¼\
 °,U.,c.<L,m´°,U.,c.4L,m¬°,U.,c.,L,m¼¬#,m-<-/lL-m. m¼¬#,N.L.),0,)8)})70,L-m0N-m<s9,7L,mÄ°,U.,c.dL,m¼°,U.,c.\\L,m´°,U.,c.TL,m¬°,U.,c.LL,mL\
-m¼¬#,m-<-m,M-/lL-m¼¬#,m,f,,L-m-N-mì,s9,7mü¬#,P,73,m¬¬",7;,m¬¬",m,mð,(7,7`;var cL;function rL(e,t,a){cL.copyWithin(e,t,t+a)}function na(e,t,a){if(e=e>>>0,a=a>>>0,e+a>cL.length)throw"trap: invalid memory.fill";cL.fill(t,e,e+a)}function oa(e){
+m¼¬#,m-<-m,M-/lL-m¼¬#,m,f,,L-m-N-mì,s9,7mü¬#,P,73,m¬¬",7;,m¬¬",m,mð,(7,7`;var cL;function rL(e,t,a){cL.copyWithin(e,t,t+a)}function oa(e,t,a){if(e=e>>>0,a=a>>>0,e+a>cL.length)throw"trap: invalid memory.fill";cL.fill(t,e,e+a)}function sa(e){
 var t=e.memory,a=t.buffer,x=new Int8Array(a),L=new Int32Array(a),r=new Uint8Array(a),c=e.sha256_update,o=e.compress,i=e.sha256_final,p=e.sha256_init,N=1949776;function y(u,f,h,n,s){
 u=u|0,f=f|0,h=h|0,n=n|0,s=s|0;var b=0,m=0,l=0;if(N=1949776,N=1949616,x[1949631]=1,f)for(;;){for(b=L[h+4>>2],L[487408]=L[h>>2],L[487409]=b,b=L[h+28>>2],L[487414]=
 L[h+24>>2],L[487415]=b,b=L[h+20>>2],L[487412]=L[h+16>>2],L[487413]=b,b=L[h+12>>2],L[487410]=L[h+8>>2],L[487411]=b,L[487434]=64,L[487435]=0,L[487432]=0,L[487433]=
@@ -333,25 +333,25 @@ L[h+36>>2],L[487420]=L[h+32>>2],L[487421]=m,m=L[h+44>>2],L[487422]=L[h+40>>2],L[
 m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=L[487424],L[487432]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=L[487425],L[487433]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>
 24),m=L[487426],L[487434]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=L[487427],L[487435]=m<<24|m<<8&16711680|(m>>>8&65280|m>>>24),m=0;w=m+1949648|0,L[w>>2]=L[m+
 1949712>>2]^L[w>>2],w=m>>>0<28,m=m+4|0,!!w;);if(l=l+1|0,(l|0)==(s|0))break}if(m=f>>>0<32?f:32,rL(u,1949648,m),b=b+1|0,u=u+m|0,f=f-m|0,!f)break}for(u=0,m=0;x[m+1949712|
-0]=0,m=m+1|0,(m|0)!=64;);for(;m=0,x[u+1949680|0]=0,u=u+1|0,(u|0)!=32;);for(;x[m+1949648|0]=0,m=m+1|0,(m|0)!=32;);N=1949776}function xx(){na(1933312,0,68)}cL=r,xx();
-function rx(){return a.byteLength/65536|0}return{key_ptr:B,hmac_key:d,hmac_begin:T,hmac_end:M,hmac:g,hkdf_expand:y,pbkdf2:R}}function We(e){return oa(e)}var sa=()=>ox(Re);var da=px(RL,()=>({compress:I.compress,sha256_init:I.sha256_init,sha256_update:I.sha256_update,sha256_final:I.sha256_final})),ia=64,Ye=null,Lx,Ux;function Y(){let e=da();
-return Ye!==e&&(Lx=e.key_ptr(),Ux=new Uint8Array(I.memory.buffer,Lx,ia),Ye=e),e}function dx(e){Ux.fill(0),ex.fill(0),U.fill(0,0,Math.min(e,v))}var fa=new Uint8Array(
-0);function Yx(e,t,a){return e===void 0?[fa,0]:[e,S(e,t,a)]}function Ix(e,t){if(t<=v){U.set(e),Y().hmac_key(Lx,A,t);return}I.sha256_init(z),mx(e,t),I.sha256_final(
-z,A),Y().hmac_key(Lx,A,32)}function Vx(e,t){t<=v?(U.set(e),Y().hmac(A,Lx,A,t)):(Y().hmac_begin(z,Lx),mx(e,t),Y().hmac_end(z,Lx,A))}function nL(){return q(Q)}function VL(e,t){let a=S(e,"key","hmac"),x=S(t,"message","hmac");Y();try{return Ix(e,a),Vx(t,x),nL()}finally{dx(Math.max(a,x))}}var oL=Symbol("key"),sL=Symbol("\
+0]=0,m=m+1|0,(m|0)!=64;);for(;m=0,x[u+1949680|0]=0,u=u+1|0,(u|0)!=32;);for(;x[m+1949648|0]=0,m=m+1|0,(m|0)!=32;);N=1949776}function xx(){oa(1933312,0,68)}cL=r,xx();
+function mx(){return a.byteLength/65536|0}return{key_ptr:B,hmac_key:d,hmac_begin:T,hmac_end:M,hmac:g,hkdf_expand:y,pbkdf2:R}}function We(e){return sa(e)}var da=()=>ox(Re);var ia=px(RL,()=>({compress:I.compress,sha256_init:I.sha256_init,sha256_update:I.sha256_update,sha256_final:I.sha256_final})),fa=64,Ye=null,Lx,Ux;function Y(){let e=ia();
+return Ye!==e&&(Lx=e.key_ptr(),Ux=new Uint8Array(I.memory.buffer,Lx,fa),Ye=e),e}function dx(e){Ux.fill(0),ex.fill(0),U.fill(0,0,Math.min(e,v))}var la=new Uint8Array(
+0);function Yx(e,t,a){return e===void 0?[la,0]:[e,S(e,t,a)]}function Ix(e,t){if(t<=v){U.set(e),Y().hmac_key(Lx,A,t);return}I.sha256_init(z),ax(e,t),I.sha256_final(
+z,A),Y().hmac_key(Lx,A,32)}function Vx(e,t){t<=v?(U.set(e),Y().hmac(A,Lx,A,t)):(Y().hmac_begin(z,Lx),ax(e,t),Y().hmac_end(z,Lx,A))}function nL(){return q(Q)}function VL(e,t){let a=S(e,"key","hmac"),x=S(t,"message","hmac");Y();try{return Ix(e,a),Vx(t,x),nL()}finally{dx(Math.max(a,x))}}var oL=Symbol("key"),sL=Symbol("\
 start"),Hx=Symbol("ctx"),iL=Symbol("finished"),WL=Symbol("destroyed");function dL(e,t){if(e[WL])throw new Error(`HMAC.${t}: destroy() was called; the key is gon\
 e`)}function Ve(e,t){if(e[iL])throw new Error(`HMAC.${t}: final() was already called; call init() to start a new message`)}var YL=class{constructor(t){let a=S(t,
 "key","HMAC");Y();try{Ix(t,a),this[oL]=Ux.slice(),Y().hmac_begin(z,Lx),this[sL]=ex.slice()}finally{dx(a)}this[Hx]=this[sL].slice(),this[iL]=!1,this[WL]=!1}init(){
 return dL(this,"init"),this[Hx].set(this[sL]),this[iL]=!1,this}update(t){dL(this,"update");let a=S(t,"data","HMAC.update");Ve(this,"update"),Y();try{ex.set(this[Hx]),
-mx(t,a),this[Hx].set(ex)}finally{dx(a)}return this}final(){dL(this,"final"),Ve(this,"final"),Y();try{return ex.set(this[Hx]),Ux.set(this[oL]),Y().hmac_end(z,Lx,
+ax(t,a),this[Hx].set(ex)}finally{dx(a)}return this}final(){dL(this,"final"),Ve(this,"final"),Y();try{return ex.set(this[Hx]),Ux.set(this[oL]),Y().hmac_end(z,Lx,
 A),this[Hx].fill(0),this[iL]=!0,nL()}finally{dx(32)}}mac(t){dL(this,"mac");let a=S(t,"message","HMAC.mac");Y();try{return Ux.set(this[oL]),Vx(t,a),nL()}finally{
 dx(a)}}destroy(){this[oL]?.fill(0),this[sL]?.fill(0),this[Hx]?.fill(0),this[WL]=!0}};var Xe=8160;function qe(e,t,a){if(e>v-t)throw new RangeError(`${a}: info must be at most ${v-t} bytes, got ${e}`)}function Qe(e,t,a){return U.set(e,a),Y().hkdf_expand(
-A,a,Lx,A+a,t),U.slice(0,a)}function la(e,t){let[a]=Yx(e,"salt","hkdfExtract");return S(t,"ikm","hkdfExtract"),VL(a,t)}function ba(e,t,a){let x=S(e,"prk","hkdfEx\
+A,a,Lx,A+a,t),U.slice(0,a)}function ba(e,t){let[a]=Yx(e,"salt","hkdfExtract");return S(t,"ikm","hkdfExtract"),VL(a,t)}function ha(e,t,a){let x=S(e,"prk","hkdfEx\
 pand"),[L,r]=Yx(t,"info","hkdfExpand");if(x<32)throw new RangeError(`hkdfExpand: prk must be at least 32 bytes (RFC 5869), got ${x}`);Nx(a,1,Xe,"length","hkdfEx\
-pand"),qe(r,a,"hkdfExpand"),Y();try{return Ix(e,x),Qe(L,r,a)}finally{dx(Math.max(x,a+r))}}function ha(e,t,a,x){let L=S(e,"ikm","hkdf"),[r,c]=Yx(t,"salt","hkdf"),
+pand"),qe(r,a,"hkdfExpand"),Y();try{return Ix(e,x),Qe(L,r,a)}finally{dx(Math.max(x,a+r))}}function ua(e,t,a,x){let L=S(e,"ikm","hkdf"),[r,c]=Yx(t,"salt","hkdf"),
 [o,i]=Yx(a,"info","hkdf");Nx(x,1,Xe,"length","hkdf"),qe(i,x,"hkdf"),Y();try{return Ix(r,c),Vx(e,L),Y().hmac_key(Lx,A,32),Q.fill(0),Qe(o,i,x)}finally{dx(Math.max(
-c,L,x+i))}}function ua(e,t,a,x){let L=S(e,"password","pbkdf2"),r=S(t,"salt","pbkdf2");Nx(a,1,4294967295,"iterations","pbkdf2"),Nx(x,1,2**32-1,"length","pbkdf2");
-let c=new Uint8Array(x);Y();try{Ix(e,L),Y().hmac_begin(z,Lx),mx(t,r);for(let o=0;o<x;){let i=Math.min(x-o,v);Y().pbkdf2(A,i,Lx,z,a,o/32+1),c.set(U.subarray(0,i),
-o),o+=i}return c}catch(o){throw c.fill(0),o}finally{dx(Math.max(L,r,x))}}var XL={};zx(XL,{module:()=>Ta,portable:()=>_e});var Ze=",-,,,-B0/«««,.««,0««««,,,.c/2^ab4,,2^ab7¤`,-/¢2¥.-LL//../3;-7 ¥,.4-/6ÍF.½F.-§>«mô¬!,L.b.,mø¬!,L-b.,mð¬!,L/\
+c,L,x+i))}}function Na(e,t,a,x){let L=S(e,"password","pbkdf2"),r=S(t,"salt","pbkdf2");Nx(a,1,4294967295,"iterations","pbkdf2"),Nx(x,1,2**32-1,"length","pbkdf2");
+let c=new Uint8Array(x);Y();try{Ix(e,L),Y().hmac_begin(z,Lx),ax(t,r);for(let o=0;o<x;){let i=Math.min(x-o,v);Y().pbkdf2(A,i,Lx,z,a,o/32+1),c.set(U.subarray(0,i),
+o),o+=i}return c}catch(o){throw c.fill(0),o}finally{dx(Math.max(L,r,x))}}var XL={};zx(XL,{module:()=>wa,portable:()=>_e});var Ze=",-,,,-B0/«««,.««,0««««,,,.c/2^ab4,,2^ab7¤`,-/¢2¥.-LL//../3;-7 ¥,.4-/6ÍF.½F.-§>«mô¬!,L.b.,mø¬!,L-b.,mð¬!,L/\
 b.,mì¬!,m¬°,b.,m,M-mè' ,m,b.,mØ& ,m,b.,mÔ& ,m,b.,mÌ& ,mÔ& ,b.,mÈ& ,mì¬!,b.,mÄ& ,mÜ& ,b.,mÀ& ,mø¬!,b.,m¼& ,mô¬!,b.,m¸& ,mì' ,b.,m´& ,mð¬!,b.,m°& ,mØ& ,b.,m¬& ,m\
 è' ,b.,/lm¬& ,T.,L-m°& ,T.,T.,N.m´& ,T.,T.,N/uf,,L.L/u0lm¼& ,T.,T.,L.m. T.,M.m¸& ,T.,L-mÌ-N2mÀ& ,T.,N/T.,b.,L2L.m2¢b.0L/T.,M3L2mLN/m,m-m.L.mkN1mduGN5m2 N4\
 (7,L/L3L.mlL1(6,,L/L1m¬-f,,L/L4N/m-L.m/ f,,L/m.L.m1¢f,,L/m/L.m9¢f,,L/m0L.mA¢f,,L/m1L.mI¢f,,L/m2m,f,,L/m4m,g,,L2m,b.8L2L5b.4m°& ,T.,N/L/T.,N/m-b.,L2L\
@@ -372,9 +372,9 @@ T.,b.,m(% ,mÌ' ,T.,b.,mü' ,T.,M.mø' ,T.,M-mô' ,T.,M/m\f% ,mì' ,T.,mð' ,T.,
 ' ,Y,,0lm\f% ,mä& ,T.,b.,m% ,mô& ,T.,b.,m% ,m& ,T.,b.,m% ,m& ,T.,b.,m% ,m$& ,T.,b.,m % ,m´' ,T.,b.,m$% ,mÄ' ,T.,b.,m(% ,mÔ' ,T.,b.,m¼* ,T.,M.m¸* ,T.,M-m´* \
 ,T.,M/m\f% ,m¬* ,T.,m°* ,T.,<,m\f% ,L-m2 mÌ* ,L/L-<,L,L.m1 N-m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L-m% ,),0,N0L0)9/.-,32107654;:98)7,<7më' ,Y,,0lm\f% ,mè& ,T.,b.\
 ,m% ,mø& ,T.,b.,m% ,m\b& ,T.,b.,m% ,m& ,T.,b.,m% ,m(& ,T.,b.,m % ,m¸' ,T.,b.,m$% ,mÈ' ,T.,b.,m(% ,mØ' ,T.,b.,mÜ+ ,T.,M.mØ+ ,T.,M-mÔ+ ,T.,M/m\f% ,mÌ+ ,T.,mÐ+ \
-,T.,<,m\f% ,L-m2 mì+ ,L/L-<,L,L.m1 N,m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L,m% ,),0,N0L0)9/.-,32107654;:98)7,<778,mì¬ ,m,b,,7";var fL;function Na(e,t,a){if(e=e>>>0,a=a>>>0,e+a>fL.length)throw"trap: invalid memory.fill";fL.fill(t,e,e+a)}function pa(e,t,a){fL.copyWithin(e,t,t+a)}function ya(e){
+,T.,<,m\f% ,L-m2 mì+ ,L/L-<,L,L.m1 N,m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L,m% ,),0,N0L0)9/.-,32107654;:98)7,<778,mì¬ ,m,b,,7";var fL;function pa(e,t,a){if(e=e>>>0,a=a>>>0,e+a>fL.length)throw"trap: invalid memory.fill";fL.fill(t,e,e+a)}function ya(e,t,a){fL.copyWithin(e,t,t+a)}function Ta(e){
 var t=e.memory,a=t.buffer,x=new Int8Array(a),L=new Int16Array(a),r=new Int32Array(a),c=new Uint8Array(a),o=e.compress;function i(y,g,M,T){y=y|0,g=g|0,M=M|0,T=T|
-0;var d=0,B=0,R=0,xx=0,rx=0;if(T)for(;B=r[(R<<2)+M>>2],d=B&63,xx=d>>>0<56?1:2,rx=xx<<6,Na(1916816,0,rx),pa(1916816,(B&-64)+g|0,d),x[d+1916816|0]=128,d=rx+1916816|
+0;var d=0,B=0,R=0,xx=0,mx=0;if(T)for(;B=r[(R<<2)+M>>2],d=B&63,xx=d>>>0<56?1:2,mx=xx<<6,pa(1916816,0,mx),ya(1916816,(B&-64)+g|0,d),x[d+1916816|0]=128,d=mx+1916816|
 0,x[d-1|0]=B<<3,x[d-2|0]=B>>>5,x[d-3|0]=B>>>13,x[d-4|0]=B>>>21,x[d-5|0]=B>>>29,x[d-6|0]=0,L[d-8>>1]=0,d=r[458887],r[479202]=r[458886],r[479203]=d,d=r[458885],r[479200]=
 r[458884],r[479201]=d,d=r[458883],r[479198]=r[458882],r[479199]=d,d=r[458881],r[479196]=r[458880],r[479197]=d,o(1916784,g|0,B>>>6|0),o(1916784,1916816,xx|0),d=r[479196],
 d=d<<24|d<<8&16711680|(d>>>8&65280|d>>>24),x[y|0]=d,x[y+1|0]=d>>>8,x[y+2|0]=d>>>16,x[y+3|0]=d>>>24,d=r[479197],d=d<<24|d<<8&16711680|(d>>>8&65280|d>>>24),x[y+4|
@@ -383,58 +383,58 @@ d>>>24,d=r[479199],d=d<<24|d<<8&16711680|(d>>>8&65280|d>>>24),x[y+12|0]=d,x[y+13
 8&65280|d>>>24),x[y+16|0]=d,x[y+17|0]=d>>>8,x[y+18|0]=d>>>16,x[y+19|0]=d>>>24,d=r[479201],d=d<<24|d<<8&16711680|(d>>>8&65280|d>>>24),x[y+20|0]=d,x[y+21|0]=d>>>8,
 x[y+22|0]=d>>>16,x[y+23|0]=d>>>24,d=r[479202],d=d<<24|d<<8&16711680|(d>>>8&65280|d>>>24),x[y+24|0]=d,x[y+25|0]=d>>>8,x[y+26|0]=d>>>16,x[y+27|0]=d>>>24,d=r[479203],
 d=d<<24|d<<8&16711680|(d>>>8&65280|d>>>24),x[y+28|0]=d,x[y+29|0]=d>>>8,x[y+30|0]=d>>>16,x[y+31|0]=d>>>24,y=y+32|0,g=g+B|0,R=R+1|0,(R|0)!=(T|0););}function p(){x[1900544]=
-0,x[1900545]=0,x[1900546]=0,x[1900547]=0}fL=c,p();function N(){return a.byteLength/65536|0}return{digest_many:i}}function _e(e){return ya(e)}var Ta=()=>ox(Ze);var wa=px(XL,()=>({compress:I.compress,compress_x4:Ke()}),()=>fx);function Aa(e){let{items:t,lengths:a}=gx(e,"parts","digestParts"),x=0;for(let L of a)x+=L;if(x<=
+0,x[1900545]=0,x[1900546]=0,x[1900547]=0}fL=c,p();function N(){return a.byteLength/65536|0}return{digest_many:i}}function _e(e){return Ta(e)}var wa=()=>ox(Ze);var Aa=px(XL,()=>({compress:I.compress,compress_x4:Ke()}),()=>fx);function ga(e){let{items:t,lengths:a}=gx(e,"parts","digestParts"),x=0;for(let L of a)x+=L;if(x<=
 v)for(let L=0,r=0;L<t.length;r+=a[L++])U.set(t[L],r);if(x>=_.min){let L=x<=v?_.digest(Sx(x)):_.parts(t);if(L!==null)return L}if(x<=v)I.digest(A,A,x);else{I.sha256_init(
-z);for(let L=0;L<t.length;L++)mx(t[L],a[L]);I.sha256_final(z,A)}return q(Q)}var lL=36;function xt(e,t,a){Array.isArray(e)?e[t]=q(a):ax(e,a,32*t)}function $e(e,t,a,x){
-let L=a.length,r=lL*L;for(let c=0;c<L;c++){let o=a[c];cx[8*L+c]=t[o],U.set(e[o],r),r+=t[o]}if(wa().digest_many(A,A+lL*L,A+32*L,L),Array.isArray(x))for(let c=0;c<
-L;c++)x[a[c]]=ge(U,32*c);else if(a[L-1]-a[0]===L-1)ax(x,Sx(32*L),32*a[0]);else for(let c=0;c<L;c++)ax(x,U.subarray(32*c,32*c+32),32*a[c]);a.length=0}function ga(e,t,a,x){
-I.sha256_init(z),mx(e,t),I.sha256_final(z,A),xt(x,a,Q)}function Lt({items:e,lengths:t},a){let x=[],L=0;for(let r=0;r<e.length;r++){let c=t[r],o=c>=_.manyMin?_.raw(
-e[r]):null;o!==null?xt(a,r,o):lL+c>v?ga(e[r],c,r,a):(lL*(x.length+1)+L+c>v&&($e(e,t,x,a),L=0),x.push(r),L+=c)}x.length>0&&$e(e,t,x,a)}function Ax(e,t){let a=gx(
+z);for(let L=0;L<t.length;L++)ax(t[L],a[L]);I.sha256_final(z,A)}return q(Q)}var lL=36;function xt(e,t,a){Array.isArray(e)?e[t]=q(a):tx(e,a,32*t)}function $e(e,t,a,x){
+let L=a.length,r=lL*L;for(let c=0;c<L;c++){let o=a[c];cx[8*L+c]=t[o],U.set(e[o],r),r+=t[o]}if(Aa().digest_many(A,A+lL*L,A+32*L,L),Array.isArray(x))for(let c=0;c<
+L;c++)x[a[c]]=ge(U,32*c);else if(a[L-1]-a[0]===L-1)tx(x,Sx(32*L),32*a[0]);else for(let c=0;c<L;c++)tx(x,U.subarray(32*c,32*c+32),32*a[c]);a.length=0}function Ma(e,t,a,x){
+I.sha256_init(z),ax(e,t),I.sha256_final(z,A),xt(x,a,Q)}function Lt({items:e,lengths:t},a){let x=[],L=0;for(let r=0;r<e.length;r++){let c=t[r],o=c>=_.manyMin?_.raw(
+e[r]):null;o!==null?xt(a,r,o):lL+c>v?Ma(e[r],c,r,a):(lL*(x.length+1)+L+c>v&&($e(e,t,x,a),L=0),x.push(r),L+=c)}x.length>0&&$e(e,t,x,a)}function Ax(e,t){let a=gx(
 e,"messages","digestManyInto"),x=S(t,"output","digestManyInto");if(x!==32*a.items.length)throw new RangeError(`digestManyInto: output must be ${32*a.items.length}\
- bytes (32 per message), got ${x}`);Lt(a,t)}function qL(e){let t=gx(e,"messages","digestMany"),a=new Array(t.items.length);return Lt(t,a),a}function Dm(e){let t=S(e,"data","digest");if(t>=_.min){let a=_.digest(e);if(a!==null)return a}return t<=v?(U.set(e),t===64?I.hash64_x1(A,A,1):I.digest(A,A,t)):(I.
-sha256_init(z),mx(e,t),I.sha256_final(z,A)),q(Q)}function Cm(e){if(!ux(e,64,"data","digest64"))throw new Error("InvalidLengthForDigest64");return nx(U,e,64),I.hash64_x1(
-A,A,1),q(Q)}function Sm(e,t){let a=ux(e,64,"data","digest64Into"),x=ux(t,32,"output","digest64Into");if(!a)throw new Error(`InvalidLengthForDigest64, got ${ix(e)}`);
+ bytes (32 per message), got ${x}`);Lt(a,t)}function qL(e){let t=gx(e,"messages","digestMany"),a=new Array(t.items.length);return Lt(t,a),a}function Cm(e){let t=S(e,"data","digest");if(t>=_.min){let a=_.digest(e);if(a!==null)return a}return t<=v?(U.set(e),t===64?I.hash64_x1(A,A,1):I.digest(A,A,t)):(I.
+sha256_init(z),ax(e,t),I.sha256_final(z,A)),q(Q)}function Sm(e){if(!ux(e,64,"data","digest64"))throw new Error("InvalidLengthForDigest64");return nx(U,e,64),I.hash64_x1(
+A,A,1),q(Q)}function Jm(e,t){let a=ux(e,64,"data","digest64Into"),x=ux(t,32,"output","digest64Into");if(!a)throw new Error(`InvalidLengthForDigest64, got ${ix(e)}`);
 if(!x)throw new Error(`InvalidLengthForOutput32, got ${ix(t)}`);nx(U,e,64),I.hash64_x1(A,A,1),nx(t,Q,32)}function at(e,t,a,x,L){let r=ux(e,32,"bytes1",a),c=ux(t,
 32,"bytes2",a);if(!r||!c)throw new Error("InvalidLengthForDigest64");if(x&&!ux(L,32,"output",a))throw new Error("InvalidLengthForOutput32");nx(U,e,32),nx(U,t,32,
 32)}function Kx(e,t){return at(e,t,"digest2Bytes32",!1),I.hash64_x1(A,A,1),q(Q)}function mt(e,t,a){at(e,t,"digest2Bytes32Into",!0,a),I.hash64_x1(A,A,1),nx(a,Q,32)}
-var et=new Int32Array(16),tt=new Int32Array(64),bL=0;function Ma(e,t,a){let x=++bL,L=et;for(;;){if(sx(e,L,0,"obj1",a),sx(t,L,8,"obj2",a),L!==et||bL===x)return L;
-L=new Int32Array(16)}}function Ea(e,t){let a=++bL,x=tt;for(;;){for(let L=0;L<8;L++)sx(e[L],x,8*L,"inputs",t,L);if(x!==tt||bL===a)return x;x=new Int32Array(64)}}
-function Jm(e,t){let a=wx();return QL(e,t,a),a}function QL(e,t,a){let x=Ma(e,t,"digest64HashObjectsInto");if(a===null||typeof a!="object")throw new TypeError("d\
-igest64HashObjectsInto: output must be an object");cx.set(x),I.hash64_x1(A,A,1),Ex(cx,0,a)}function Ba(e){let t="batchHash4UintArray64s",a=Ne(e,4,"inputs",t);for(let x=0;x<
+var et=new Int32Array(16),tt=new Int32Array(64),bL=0;function Ea(e,t,a){let x=++bL,L=et;for(;;){if(sx(e,L,0,"obj1",a),sx(t,L,8,"obj2",a),L!==et||bL===x)return L;
+L=new Int32Array(16)}}function Ba(e,t){let a=++bL,x=tt;for(;;){for(let L=0;L<8;L++)sx(e[L],x,8*L,"inputs",t,L);if(x!==tt||bL===a)return x;x=new Int32Array(64)}}
+function Fm(e,t){let a=wx();return QL(e,t,a),a}function QL(e,t,a){let x=Ea(e,t,"digest64HashObjectsInto");if(a===null||typeof a!="object")throw new TypeError("d\
+igest64HashObjectsInto: output must be an object");cx.set(x),I.hash64_x1(A,A,1),Ex(cx,0,a)}function ka(e){let t="batchHash4UintArray64s",a=Ne(e,4,"inputs",t);for(let x=0;x<
 4;x++){if(a[x]==null)throw new Error(`Input ${x} is null or undefined`);if(!ux(a[x],64,`inputs[${x}]`,t))throw new Error(`Invalid length ${ix(a[x])} at input ${x}`)}
-for(let x=0;x<4;x++)nx(U,a[x],64,64*x);return kx(A,A,4),[q(Cx[0]),q(Cx[1]),q(Cx[2]),q(Cx[3])]}function ka(e){let t=Ea(pe(e,8,"inputs","batchHash4HashObjectInput\
-s"),"batchHash4HashObjectInputs");cx.set(t),kx(A,A,4);let a=[];for(let x=0;x<4;x++){let L=wx();Ex(cx,8*x,L),a.push(L)}return a}var Fm=Ba,Pm=ka,Ia=e=>kx(A,A,e>>6);
+for(let x=0;x<4;x++)nx(U,a[x],64,64*x);return kx(A,A,4),[q(Cx[0]),q(Cx[1]),q(Cx[2]),q(Cx[3])]}function Ia(e){let t=Ba(pe(e,8,"inputs","batchHash4HashObjectInput\
+s"),"batchHash4HashObjectInputs");cx.set(t),kx(A,A,4);let a=[];for(let x=0;x<4;x++){let L=wx();Ex(cx,8*x,L),a.push(L)}return a}var Pm=ka,vm=Ia,Ha=e=>kx(A,A,e>>6);
 function lx(e,t){let a=S(e,"input","hashInto"),x=S(t,"output","hashInto");if(a%64!==0)throw new Error(`Invalid input length ${a}`);if(a!==x*2)throw new Error(`I\
-nvalid output length ${x}`);a<=v?(U.set(e),kx(A,A,a>>6),ax(t,Sx(a>>1))):Mx($(e,a),a,0,Ia,$(t,a>>1),2)}Oe(SL,!1);DL(()=>Ox("node:crypto"));var _L={};zx(_L,{module:()=>Da,portable:()=>ct});var rt=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
+nvalid output length ${x}`);a<=v?(U.set(e),kx(A,A,a>>6),tx(t,Sx(a>>1))):Mx($(e,a),a,0,Ha,$(t,a>>1),2)}Oe(SL,!1);DL(()=>Ox("node:crypto"));var _L={};zx(_L,{module:()=>Ca,portable:()=>ct});var rt=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
 mí,u9,L-L.{9,mì,M.m¬¬$,mì,b.,7L-L.w0l/lL/L.mí,L.mí,uGm1 N0mÌ¬$,N1),0,)70<L/L0m¼¬$,N2),0,)70,L/L2U/,c/LL/L0mÄ¬$,U/,c/TL/L1U/,c/\\L/L0mÔ¬$,U/,c/dL.mì,L.mì,uGm1\
  mÜ¬$,L/m-<,m¬¬$,m¬¬$,T.,m-N.b.,L-L.w9,77L,L-mí,L-mí,uGm1 N-mÌ¬$,),.,)7.<L,L-m¼¬$,),.,)7.,L/mlP,7S,m\f¼%,P,L.0l/lL,L,L-m-¢N-<,L.m-N.9,777---«m\f¼%,P,mÌ¼%,P\
 ,.lL.q0lL-L/<-8-7L.m-r9,L0q9,/lL-L-L.m-0«L-L.m1 L/<-L.m-1L.7N1m-¢N.<,L/m-M/L0m-M0L1m0u9-L09,77mÜ¼%,L-),.<)70,mÌ¼%,L-),.,)70,L00l/lmì¼%,L/<-mÌ¼%,mÌ¼%,m-<,L/\
-m-M/L0m-N09,77L,mÌ¼%,),0,)7.,L,mÜ¼%,),0,)7.<m\f¼%,P,7;,m¬¬$,m,m\0<(7,7";var ZL;function Ha(e,t,a){if(e=e>>>0,a=a>>>0,e+a>ZL.length)throw"trap: invalid memory.fill";ZL.fill(t,e,e+a)}function Oa(e){var t=e.memory,a=t.buffer,x=new Int32Array(
-a),L=new Uint8Array(a),r=e.hash64,c=1984608;function o(g,M){var T=0,d=0,B=0,R=0,xx=0,rx=0,u=0,f=0,h=0;d=c+-64|0,c=d,T=x[491520];x:{if(M>>>0<65||M>>>0>=T>>>0)break x;
-T=64,x[491520]=64}if(M>>>0>T>>>0)for(;B=(T>>>0<65?T:65)<<5,rx=B+1966112|0,xx=x[rx+4>>2],x[d+16>>2]=x[rx>>2],x[d+20>>2]=xx,xx=B+1966120|0,R=x[xx+4>>2],x[d+24>>2]=
+m-M/L0m-N09,77L,mÌ¼%,),0,)7.,L,mÜ¼%,),0,)7.<m\f¼%,P,7;,m¬¬$,m,m\0<(7,7";var ZL;function Oa(e,t,a){if(e=e>>>0,a=a>>>0,e+a>ZL.length)throw"trap: invalid memory.fill";ZL.fill(t,e,e+a)}function Da(e){var t=e.memory,a=t.buffer,x=new Int32Array(
+a),L=new Uint8Array(a),r=e.hash64,c=1984608;function o(g,M){var T=0,d=0,B=0,R=0,xx=0,mx=0,u=0,f=0,h=0;d=c+-64|0,c=d,T=x[491520];x:{if(M>>>0<65||M>>>0>=T>>>0)break x;
+T=64,x[491520]=64}if(M>>>0>T>>>0)for(;B=(T>>>0<65?T:65)<<5,mx=B+1966112|0,xx=x[mx+4>>2],x[d+16>>2]=x[mx>>2],x[d+20>>2]=xx,xx=B+1966120|0,R=x[xx+4>>2],x[d+24>>2]=
 x[xx>>2],x[d+28>>2]=R,R=B+1966096|0,u=x[R+4>>2],x[d>>2]=x[R>>2],x[d+4>>2]=u,B=B+1966104|0,u=x[B>>2],f=x[B+4>>2],h=x[R+4>>2],x[d+32>>2]=x[R>>2],x[d+36>>2]=h,x[d+
-8>>2]=u,x[d+12>>2]=f,R=x[B+4>>2],x[d+40>>2]=x[B>>2],x[d+44>>2]=R,B=x[rx+4>>2],x[d+48>>2]=x[rx>>2],x[d+52>>2]=B,B=x[xx+4>>2],x[d+56>>2]=x[xx>>2],x[d+60>>2]=B,r(((T>>>
+8>>2]=u,x[d+12>>2]=f,R=x[B+4>>2],x[d+40>>2]=x[B>>2],x[d+44>>2]=R,B=x[mx+4>>2],x[d+48>>2]=x[mx>>2],x[d+52>>2]=B,B=x[xx+4>>2],x[d+56>>2]=x[xx>>2],x[d+60>>2]=B,r(((T>>>
 0<64?T:64)<<5)+1966128|0,d|0,1),T=x[491520]+1|0,x[491520]=T,M>>>0>T>>>0;);M=(M>>>0<65?M:65)<<5,T=M+1966120|0,B=x[T+4>>2],x[g+24>>2]=x[T>>2],x[g+28>>2]=B,T=M+1966112|
 0,B=x[T+4>>2],x[g+16>>2]=x[T>>2],x[g+20>>2]=B,T=M+1966104|0,B=x[T+4>>2],x[g+8>>2]=x[T>>2],x[g+12>>2]=B,M=M+1966096|0,T=x[M+4>>2],x[g>>2]=x[M>>2],x[g+4>>2]=T,c=d-
 -64|0}function i(g,M,T){if(g=g|0,M=M|0,T=T|0,c=1984608,T)for(;M=M>>>1|0,r(g|0,g|0,M|0),T=T-1|0,!!T;);}function p(g,M,T,d,B){g=g|0,M=M|0,T=T|0,d=d|0,B=B|0;var R=0;
 c=1984608,c=1984544;x:{if(!T){o(M,d);break x}if((T|0)==1||!B)break x;for(;;){if(T&1&&(o((T<<5)+M|0,d),T=T+1|0),R=T,T=R>>>1|0,r(M|0,M|0,T|0),d=d+1|0,B=B-1|0,R>>>
 0<4)break x;if(!B)break}}if(T=x[M+28>>2],x[496142]=x[M+24>>2],x[496143]=T,T=x[M+20>>2],x[496140]=x[M+16>>2],x[496141]=T,T=x[M+4>>2],x[496136]=x[M>>2],x[496137]=
 T,T=x[M+12>>2],x[496138]=x[M+8>>2],x[496139]=T,B)for(;o(1984576,d),r(1984544,1984544,1),d=d+1|0,B=B-1|0,!!B;);M=x[496137],x[g>>2]=x[496136],x[g+4>>2]=M,M=x[496139],
-x[g+8>>2]=x[496138],x[g+12>>2]=M,M=x[496143],x[g+24>>2]=x[496142],x[g+28>>2]=M,M=x[496141],x[g+16>>2]=x[496140],x[g+20>>2]=M,c=1984608}function N(){Ha(1966080,0,
-2132)}ZL=L,N();function y(){return a.byteLength/65536|0}return{merkleize:p,digest_n_level:i}}function ct(e){return Oa(e)}var Da=()=>ox(rt);var hL=px(_L,()=>({hash64:KL()}),()=>fx);function Le(e,t,a,x,L){let r=v/32;if(t>r&&t>2**a&&(t=2**a),t<=r)kL(e,0,t*32,0),hL().merkleize(A,A,t,0,a);else{let c=v/2,
+x[g+8>>2]=x[496138],x[g+12>>2]=M,M=x[496143],x[g+24>>2]=x[496142],x[g+28>>2]=M,M=x[496141],x[g+16>>2]=x[496140],x[g+20>>2]=M,c=1984608}function N(){Oa(1966080,0,
+2132)}ZL=L,N();function y(){return a.byteLength/65536|0}return{merkleize:p,digest_n_level:i}}function ct(e){return Da(e)}var Ca=()=>ox(rt);var hL=px(_L,()=>({hash64:KL()}),()=>fx);function Le(e,t,a,x,L){let r=v/32;if(t>r&&t>2**a&&(t=2**a),t<=r)kL(e,0,t*32,0),hL().merkleize(A,A,t,0,a);else{let c=v/2,
 o=c/32,i=Math.log2(o),p=Math.ceil(t/o);if(p>o)throw new RangeError(`Input of ${t} chunks exceeds the ${o**2} that can be merkleized`);let N=(y,g)=>hL().merkleize(
-A+32*g,A+c,y/32,0,i);Mx(e,t*32,c,N),hL().merkleize(A,A,p,i,a-i)}ax(x,Q,L)}function Ca(e,t,a,x){let{chunks:L,levels:r}=_x(e,t,a,x);Le($(e,L*32),L,r,a,x)}function Sa(e,t,a,x,L){
-let r=$x(e,t,a,x,L);Le(r.blocks,r.chunks,r.levels,x,L)}function Ja(e,t){let{bytesInBatch:a,length:x}=xL(e,t),L=2**t,r=$(e,x);if(a<=v)Mx(r,x,0,o=>hL().digest_n_level(
-A,o/32,t),r,L);else for(let c=0;c<x;c+=a)Le(r.subarray(c,c+a),2**t,t,r,c/L);return e.subarray(0,x/L)}var $L=v/64,Fa=[],xe=0;function nt({words:e,dests:t,result:a},x){
-cx.set(e.subarray(0,16*x)),kx(A,A,x),e.set(cx.subarray(0,8*x));for(let L=0;L<x;L++){Ex(e,8*L,a);let r=t[L];t[L]=null,r.applyHash(a)}}function Pa(e){let t=LL(e),
-a=Fa[xe]??={words:new Int32Array(16*$L),dests:new Array($L).fill(null),result:wx()};xe++;let x=0;try{for(let L=t.length-1;L>=0;L--){let r=0;for(let c of t[L]){let{
+A+32*g,A+c,y/32,0,i);Mx(e,t*32,c,N),hL().merkleize(A,A,p,i,a-i)}tx(x,Q,L)}function Sa(e,t,a,x){let{chunks:L,levels:r}=_x(e,t,a,x);Le($(e,L*32),L,r,a,x)}function Ja(e,t,a,x,L){
+let r=$x(e,t,a,x,L);Le(r.blocks,r.chunks,r.levels,x,L)}function Fa(e,t){let{bytesInBatch:a,length:x}=xL(e,t),L=2**t,r=$(e,x);if(a<=v)Mx(r,x,0,o=>hL().digest_n_level(
+A,o/32,t),r,L);else for(let c=0;c<x;c+=a)Le(r.subarray(c,c+a),2**t,t,r,c/L);return e.subarray(0,x/L)}var $L=v/64,Pa=[],xe=0;function nt({words:e,dests:t,result:a},x){
+cx.set(e.subarray(0,16*x)),kx(A,A,x),e.set(cx.subarray(0,8*x));for(let L=0;L<x;L++){Ex(e,8*L,a);let r=t[L];t[L]=null,r.applyHash(a)}}function va(e){let t=LL(e),
+a=Pa[xe]??={words:new Int32Array(16*$L),dests:new Array($L).fill(null),result:wx()};xe++;let x=0;try{for(let L=t.length-1;L>=0;L--){let r=0;for(let c of t[L]){let{
 src0:o,src1:i,dest:p}=c??{};if(!o||!i||!p)throw new Error(`Invalid HashComputation at index ${r}`);sx(o,a.words,16*x,"src0","executeHashComputations"),sx(i,a.words,
 16*x+8,"src1","executeHashComputations"),a.dests[x++]=p,x===$L&&(nt(a,x),x=0),r++}x>0&&nt(a,x),x=0}}finally{a.dests.fill(null,0,x),xe--}}var X={name:"sha256-sim\
-d",hashInto:lx,digest64:Kx,digest64Into:mt,digest64HashObjects:QL,merkleizeBlocksBytes:Ca,merkleizeBlockArray:Sa,digestNLevel:Ja,executeHashComputations:Pa};var uL=class{alone=0;spread=0;#L=0;#x;constructor(t){this.#x=t}shouldSpread(){return this.#x||this.spread===0?!0:this.alone===0?!1:this.spread<this.alone||++this.#L>=
+d",hashInto:lx,digest64:Kx,digest64Into:mt,digest64HashObjects:QL,merkleizeBlocksBytes:Sa,merkleizeBlockArray:Ja,digestNLevel:Fa,executeHashComputations:va};var uL=class{alone=0;spread=0;#L=0;#x;constructor(t){this.#x=t}shouldSpread(){return this.#x||this.spread===0?!0:this.alone===0?!1:this.spread<this.alone||++this.#L>=
 8?(this.#L=0,!0):!1}time(t,a,x){let L=x*1e6/a;t?this.spread=this.spread===0?L:this.spread+.25*(L-this.spread):this.alone=this.alone===0?L:this.alone+.25*(L-this.
-alone)}};function va(e){let t=new Uint8Array(32);return e>0&&X.merkleizeBlocksBytes(new Uint8Array(64),2**e,t,0),t}function NL(e,t,a){let x=[];for(let c=0;c<t.length;c++){
+alone)}};function Ua(e){let t=new Uint8Array(32);return e>0&&X.merkleizeBlocksBytes(new Uint8Array(64),2**e,t,0),t}function NL(e,t,a){let x=[];for(let c=0;c<t.length;c++){
 let o=e.subarray(c*32,(c+1)*32),i=t[c];for(;x.length>0&&x[x.length-1].depth===i;)o=Kx(x.pop().root,o),i++;x.push({root:o,depth:i})}let{root:L,depth:r}=x.pop();for(;r<
-a;r++){let c=x.length>0&&x[x.length-1].depth===r?x.pop().root:null;L=c?Kx(c,L):Kx(L,va(r))}return L}var ot=e=>e*(64+2*393216),ee=class{#L;#x;constructor(t,a,x){this.#L=new Int32Array(t,0,a*16),this.#x=x*16+0}get rung(){return Atomics.load(this.#L,this.#x)}ring(){
+a;r++){let c=x.length>0&&x[x.length-1].depth===r?x.pop().root:null;L=c?Kx(c,L):Kx(L,Ua(r))}return L}var ot=e=>e*(64+2*393216),ee=class{#L;#x;constructor(t,a,x){this.#L=new Int32Array(t,0,a*16),this.#x=x*16+0}get rung(){return Atomics.load(this.#L,this.#x)}ring(){
 Atomics.add(this.#L,this.#x,1),Atomics.notify(this.#L,this.#x)}wait(t,a){let x=performance.now()+a;for(;Atomics.load(this.#L,this.#x)===t&&performance.now()<x;)
 ;Atomics.wait(this.#L,this.#x,t)}},te=class{unit=-1;leftUntil=0;#L;#x;#e;constructor(t,a,x,L,r){this.#L=a,this.#x=new Int32Array(t,0,x*16),this.#e=L*16+1+r*6;let c=x*
 16*4+(L*2+r)*393216;this.input=new Uint8Array(t,c,262144),this.output=new Uint8Array(t,c+262144,131072)}get state(){return Atomics.load(this.#x,this.#e+0)}get op(){
@@ -445,35 +445,35 @@ this.#e+0,1,2)===1}finish(){this.#m(3)}fail(t){let a=t.subarray(0,131072);this.o
 store(this.#x,this.#e+0,t),Atomics.notify(this.#x,this.#e+0)}};function st(e,t,a){let x=new ee(e,t,a),L=Array.from({length:2},(r,c)=>new te(e,x,t,a,c));return{doorbell:x,
 slots:L}}var Xx=1,me=2,re=3,ce=4,dt=131072/32,ae={[Xx]:{run:(e,t,a)=>lx(e,a.subarray(0,e.length/2)),pieces:(e,t)=>[Math.max(64,t-t%64),e,a=>a/2]},[me]:{run:(e,t,a)=>X.merkleizeBlocksBytes(
 e,t,a,0),pieces:(e,t)=>{let a=Math.min(e,t/32);return[a*32,a,(x,L)=>L*32]},join:(e,t,a,x)=>e.set(NL(e,new Array(t).fill(Math.log2(x)),Math.log2(a)))},[re]:{run:(e,t,a,x)=>{
-let L=x.subarray(0,e.length);L.set(e),a.set(X.digestNLevel(L,t))},pieces:(e,t)=>{let a=2**e*32;return[Math.max(a,t-t%a),e,x=>x/2**e]}},[ce]:{run:(e,t,a)=>Ax(Ka(
+let L=x.subarray(0,e.length);L.set(e),a.set(X.digestNLevel(L,t))},pieces:(e,t)=>{let a=2**e*32;return[Math.max(a,t-t%a),e,x=>x/2**e]}},[ce]:{run:(e,t,a)=>Ax(Ga(
 e,t),a.subarray(0,32*t)),pieces:()=>null}};function it(e,t,a){let x=new DataView(a.buffer,a.byteOffset,4*e.length),L=4*e.length;for(let r=0;r<e.length;r++)x.setUint32(
-4*r,t[r],!0),a.set(e[r],L),L+=t[r];return L}function Ka(e,t){let a=new DataView(e.buffer,e.byteOffset,4*t),x=new Array(t);for(let L=0,r=4*t;L<t;L++){let c=a.getUint32(
+4*r,t[r],!0),a.set(e[r],L),L+=t[r];return L}function Ga(e,t){let a=new DataView(e.buffer,e.byteOffset,4*t),x=new Array(t);for(let L=0,r=4*t;L<t;L++){let c=a.getUint32(
 4*L,!0);x[L]=e.subarray(r,r+c),r+=c}return x}function ft(e,t,a,x,L,r){if(!Object.hasOwn(ae,e))throw new Error(`unknown pool op ${e}`);ae[e].run(t.subarray(0,a),
 x,L,r)}function lt(e,t,a,x,L,r,c,o){let{run:i,pieces:p,join:N}=ae[e],[y,g,M]=p(x,c)??[a,x,()=>0],T=0;for(let d=0;d<a;d+=y,T++){if(!o())return!1;i(t.subarray(d,Math.
-min(d+y,a)),g,L.subarray(M(d,T)),r)}return N?.(L,T,x,g),!0}var oe=128,ne=e=>Math.ceil((e+9)/64),Ga=e=>2**Math.floor(Math.log2(e)),se=(e,t,a)=>Math.max(t,Math.ceil(e/(2*a)));function qx(e,t,a){let x=[0];for(let L=0;L<e;x.
+min(d+y,a)),g,L.subarray(M(d,T)),r)}return N?.(L,T,x,g),!0}var oe=128,ne=e=>Math.ceil((e+9)/64),ja=e=>2**Math.floor(Math.log2(e)),se=(e,t,a)=>Math.max(t,Math.ceil(e/(2*a)));function qx(e,t,a){let x=[0];for(let L=0;L<e;x.
 push(L)){let r=e-L;L+=Math.min(r,t,se(r,oe,a))}return x}function bt(e,t,a){let x=0;for(let i of e)x+=ne(i);if(x<t)return null;let L=[],r=[],c=(i,p)=>4*i+p<=262144&&
 i<=dt,o=x;for(let i=0;i<e.length;){if(!c(1,e[i])){r.push(i),o-=ne(e[i]),i++;continue}let p=se(o,oe,a),N=0,y=0,g=0;for(L.push(i);i<e.length&&g<p&&c(N+1,y+e[i]);)
 y+=e[i],g+=ne(e[i]),N++,i++;o-=g,L.push(i)}return{runs:L,alone:r}}function ht(e,t,a){let x=Math.min(262144/32,2**(t-1)),L=[];for(let r=0;r<e;){let c=Math.min(x,
-Ga(se(e-r,2*oe,a)));L.push({first:r,count:Math.min(c,e-r),size:c}),r+=c}return L}function Nt(e){let t=()=>e.assertOpen(),a=new uL(e.alwaysSpread);return Object.freeze({name:"sha256-simd-pool",hashInto:(x,L)=>e.hashInto(x,L),digest64:(x,L)=>(t(),
-X.digest64(x,L)),digest64Into:(x,L,r)=>(t(),X.digest64Into(x,L,r)),digest64HashObjects:(x,L,r)=>(t(),X.digest64HashObjects(x,L,r)),merkleizeBlocksBytes:(x,L,r,c)=>ja(
-e,x,L,r,c),merkleizeBlockArray:(x,L,r,c,o)=>za(e,x,L,r,c,o),digestNLevel:(x,L)=>Ra(e,x,L),executeHashComputations:x=>Wa(e,a,x)})}var pL=(e,t)=>t>=e.least&&e.threads>
-1&&!e.running;function ja(e,t,a,x,L){e.assertOpen();let{chunks:r,levels:c}=_x(t,a,x,L),o=Math.min(r,2**c);if(!pL(e,o))return X.merkleizeBlocksBytes(t,a,x,L);let i=$(
-t,r*32);pt(e,o,c,x,L,(p,N,y)=>{y.set(i.subarray(p*32,(p+N)*32))})}function za(e,t,a,x,L,r){e.assertOpen();let{chunks:c,levels:o,blocks:i}=$x(t,a,x,L,r),p=Math.min(
+ja(se(e-r,2*oe,a)));L.push({first:r,count:Math.min(c,e-r),size:c}),r+=c}return L}function Nt(e){let t=()=>e.assertOpen(),a=new uL(e.alwaysSpread);return Object.freeze({name:"sha256-simd-pool",hashInto:(x,L)=>e.hashInto(x,L),digest64:(x,L)=>(t(),
+X.digest64(x,L)),digest64Into:(x,L,r)=>(t(),X.digest64Into(x,L,r)),digest64HashObjects:(x,L,r)=>(t(),X.digest64HashObjects(x,L,r)),merkleizeBlocksBytes:(x,L,r,c)=>za(
+e,x,L,r,c),merkleizeBlockArray:(x,L,r,c,o)=>Ra(e,x,L,r,c,o),digestNLevel:(x,L)=>Wa(e,x,L),executeHashComputations:x=>Ya(e,a,x)})}var pL=(e,t)=>t>=e.least&&e.threads>
+1&&!e.running;function za(e,t,a,x,L){e.assertOpen();let{chunks:r,levels:c}=_x(t,a,x,L),o=Math.min(r,2**c);if(!pL(e,o))return X.merkleizeBlocksBytes(t,a,x,L);let i=$(
+t,r*32);pt(e,o,c,x,L,(p,N,y)=>{y.set(i.subarray(p*32,(p+N)*32))})}function Ra(e,t,a,x,L,r){e.assertOpen();let{chunks:c,levels:o,blocks:i}=$x(t,a,x,L,r),p=Math.min(
 c,2**o);if(!pL(e,p))return X.merkleizeBlockArray(i,a,x,L,r);pt(e,p,o,L,r,(N,y,g)=>{for(let M=N/2,T=0;T<y*32;M++,T+=64)g.set(i[M],T)})}function pt(e,t,a,x,L,r){let c=ht(
 t,a,e.threads),o=new Uint8Array(c.length*32);e.run({units:c.length,fill:(i,p)=>{let{first:N,count:y,size:g}=c[i];return r(N,y,p),[me,y*32,g]},onCaller:i=>{let{first:p,
-count:N,size:y}=c[i];r(p,N,e.scratch),X.merkleizeBlocksBytes(e.scratch.subarray(0,N*32),y,o,i*32)},collect:(i,p)=>o.set(p.subarray(0,32),i*32)}),ax(x,NL(o,c.map(
-({size:i})=>Math.log2(i)),a),L)}function Ra(e,t,a){if(e.assertOpen(),Dx(t)&&ix(t)<e.least*32)return X.digestNLevel(t,a);let{bytesInBatch:x,length:L}=xL(t,a);if(!pL(
+count:N,size:y}=c[i];r(p,N,e.scratch),X.merkleizeBlocksBytes(e.scratch.subarray(0,N*32),y,o,i*32)},collect:(i,p)=>o.set(p.subarray(0,32),i*32)}),tx(x,NL(o,c.map(
+({size:i})=>Math.log2(i)),a),L)}function Wa(e,t,a){if(e.assertOpen(),Dx(t)&&ix(t)<e.least*32)return X.digestNLevel(t,a);let{bytesInBatch:x,length:L}=xL(t,a);if(!pL(
 e,L/32)||x>262144)return X.digestNLevel(t,a);let r=qx(L/x,262144/x,e.threads).map(p=>p*x),c=2**a,o=$(t,L),i=p=>o.subarray(r[p],r[p+1]);return e.run({units:r.length-
 1,fill:(p,N)=>(N.set(i(p)),[re,r[p+1]-r[p],a]),onCaller:p=>{let N=e.scratch.subarray(0,r[p+1]-r[p]);N.set(i(p)),o.set(X.digestNLevel(N,a),r[p]/c)},collect:(p,N,y)=>o.
-set(N.subarray(0,y/c),r[p]/c)}),t.subarray(0,L/c)}function Wa(e,t,a){if(e.assertOpen(),e.threads===1)return X.executeHashComputations(a);let x=LL(a);for(let L=x.
-length-1;L>=0;L--){let r=x[L];if(!pL(e,r.length)){X.executeHashComputations([r]);continue}let c=t.shouldSpread(),o=performance.now();c?Ya(e,r):X.executeHashComputations(
-[r]),t.time(c,r.length,performance.now()-o)}}function Ya(e,t){try{Va(e,t)}catch{X.executeHashComputations([t])}}function Va(e,t){let a=qx(t.length,262144/64,e.threads),
-x=t[Symbol.iterator](),L=(c,o)=>Xa(x,a[c+1]-a[c],o,c===a.length-2),r=[];e.run({units:a.length-1,fill:(c,o)=>(r[c]=L(c,o),[Xx,r[c].length*64,0]),onCaller:c=>{let o=e.
-scratch,i=L(c,o);lx(o.subarray(0,i.length*64),o.subarray(0,i.length*32)),ut(i,o)},collect:(c,o)=>{ut(r[c],o),r[c]=null}})}function Xa(e,t,a,x){let L=new Int32Array(
+set(N.subarray(0,y/c),r[p]/c)}),t.subarray(0,L/c)}function Ya(e,t,a){if(e.assertOpen(),e.threads===1)return X.executeHashComputations(a);let x=LL(a);for(let L=x.
+length-1;L>=0;L--){let r=x[L];if(!pL(e,r.length)){X.executeHashComputations([r]);continue}let c=t.shouldSpread(),o=performance.now();c?Va(e,r):X.executeHashComputations(
+[r]),t.time(c,r.length,performance.now()-o)}}function Va(e,t){try{Xa(e,t)}catch{X.executeHashComputations([t])}}function Xa(e,t){let a=qx(t.length,262144/64,e.threads),
+x=t[Symbol.iterator](),L=(c,o)=>qa(x,a[c+1]-a[c],o,c===a.length-2),r=[];e.run({units:a.length-1,fill:(c,o)=>(r[c]=L(c,o),[Xx,r[c].length*64,0]),onCaller:c=>{let o=e.
+scratch,i=L(c,o);lx(o.subarray(0,i.length*64),o.subarray(0,i.length*32)),ut(i,o)},collect:(c,o)=>{ut(r[c],o),r[c]=null}})}function qa(e,t,a,x){let L=new Int32Array(
 a.buffer,a.byteOffset,a.length/4),r=new Array(t);for(let c=0;c<t;c++){let o=e.next(),i=o.value;if(o.done||!i?.src0||!i.src1||typeof i.dest?.applyHash!="function")
 throw new Error("not a HashComputation");sx(i.src0,L,16*c,"src0","executeHashComputations"),sx(i.src1,L,16*c+8,"src1","executeHashComputations"),r[c]=i.dest}if(x&&
 !e.next().done)throw new Error("more HashComputations than the level's length");return r}function ut(e,t){let a=wx(),x=new Int32Array(t.buffer,t.byteOffset,t.length/
-4);for(let L=0;L<e.length;L++)Ex(x,8*L,a),e[L].applyHash(a)}var _a=32*1024,yL=class{#L;#x;#e=0;#m=!1;#a=null;#t=0;#c=0;#r=!1;#o=void 0;#n=new Uint8Array(131072);scratch=new Uint8Array(262144);constructor(t,a){this.#L=t,this.#x=
+4);for(let L=0;L<e.length;L++)Ex(x,8*L,a),e[L].applyHash(a)}var $a=32*1024,yL=class{#L;#x;#e=0;#m=!1;#a=null;#t=0;#c=0;#r=!1;#o=void 0;#n=new Uint8Array(131072);scratch=new Uint8Array(262144);constructor(t,a){this.#L=t,this.#x=
 a}get running(){return this.#a!==null}run(t){if(this.#a!==null)throw new Error("sha256-simd/pool: a job started inside another");this.#i(),this.#a=t,this.#t=0,this.#c=
 0,this.#r=!1;try{for(;this.#t<t.units;)this.#c>0&&this.#s(3),this.#b(),this.#t<t.units&&t.onCaller(this.#t++);this.#d()}catch(a){this.#r=!0,this.#o=a,this.#d()}finally{
 this.#a=null}if(this.#l(),this.#r)throw this.#y()}#b(){let t=this.#a;for(let a of this.#L.seats)if(a.live)for(let x of a.slots){if(this.#t>=t.units)return;if(x.
@@ -481,7 +481,7 @@ unit>=0||x.leftUntil!==0)continue;let L=this.#t++,[r,c,o]=t.fill(L,x.input);x.po
 2)}#s(t){for(let a of this.#L.seats)for(let x of a.slots)x.unit>=0&&this.#h(a,x,t)}#h(t,a,x){let L=a.state;if(L===1||L===2){if(x===3)return;if(L===1&&a.takeBack())
 L=0;else{if(x!==2)return;if(L=this.#r?a.state:this.#N(a),L===2)return this.#p(a)}}let r=a.unit;if(a.unit=-1,this.#c--,L===3){a.free(),this.#r||this.#a?.collect(
 r,a.output,a.len);return}L===4?this.#f(t,a):L===5&&this.#L.retire(t,"exited"),this.#r||this.#u(a,r),L===4&&a.free()}#u(t,a){ft(t.op,t.input,t.len,t.arg,this.#n,
-this.scratch),this.#a?.collect(a,this.#n,t.len)}#N(t){let a=()=>t.state===2;return lt(t.op,t.input,t.len,t.arg,this.#n,this.scratch,_a,a)?(this.#a?.collect(t.unit,
+this.scratch),this.#a?.collect(a,this.#n,t.len)}#N(t){let a=()=>t.state===2;return lt(t.op,t.input,t.len,t.arg,this.#n,this.scratch,$a,a)?(this.#a?.collect(t.unit,
 this.#n,t.len),2):t.state}#p(t){t.unit=-1,t.leftUntil=performance.now()+this.#x,this.#c--}#i(){for(let t of this.#L.seats)for(let a of t.slots){if(!t.live)break;
 if(a.leftUntil===0)continue;let x=a.state;x===2?performance.now()>a.leftUntil&&this.#L.retire(t,"hung"):x===5?this.#L.retire(t,"exited"):(x===4&&this.#f(t,a),a.
 free(),a.leftUntil=0)}}#f(t,a){this.#L.failed(t,`a worker failed: ${a.message()}`)}#l(){let t=a=>a.live&&a.slots.some(x=>x.leftUntil!==0);this.#m||!this.#L.seats.
@@ -490,12 +490,12 @@ fore 20.16)"}else{if(globalThis.crossOriginIsolated!==!0)return"the page is not 
 le"}return typeof SharedArrayBuffer!="function"?"SharedArrayBuffer is not available":null}function At(e){let t=bx?Ox("node:os"):null,a=t?t.availableParallelism?.()??
 t.cpus().length:globalThis.navigator?.hardwareConcurrency??1;return Math.max(1,Math.min(e,a))}var gt="sha256-simd's js/generated/pool-worker.js";function Mt(e,t){
 if(bx){let{Worker:a}=Ox("node:worker_threads");return new a(e??new URL("../generated/pool-worker.js",import.meta.url),{workerData:t,execArgv:[]})}return e!==void 0?
-new Worker(e,{type:"module"}):new Worker(new URL("../generated/pool-worker.js",import.meta.url),{type:"module"})}var $a=Symbol.for("sha256-simd/pool.workerScript"),x9=Symbol.for("sha256-simd/pool.spreadLevels");function Et(e,t,a,x,L){if(typeof e!="number")throw new TypeError(
+new Worker(e,{type:"module"}):new Worker(new URL("../generated/pool-worker.js",import.meta.url),{type:"module"})}var x9=Symbol.for("sha256-simd/pool.workerScript"),L9=Symbol.for("sha256-simd/pool.spreadLevels");function Et(e,t,a,x,L){if(typeof e!="number")throw new TypeError(
 `createHashPool: ${t} must be a number, got ${typeof e}`);if(!(e>=a&&e<=x)||L&&!Number.isInteger(e))throw new RangeError(`createHashPool: ${t} must be ${L?"an i\
 nteger":"a number"} from ${a} to ${x}, got ${e}`)}function Bt(e){if(e===null||typeof e!="object")throw new TypeError(`createHashPool: options must be an object,\
  got ${e}`);let t=c=>Object.hasOwn(e,c)?e[c]:void 0,a=t("threads"),x=t("timeoutMs")??1e3,L=t("workerUrl");if(a!==void 0&&Et(a,"threads",1,256,!0),Et(x,"timeoutM\
 s",1,2147483647,!1),L!==void 0&&typeof L!="string"&&!(L instanceof URL))throw new TypeError(`createHashPool: workerUrl must be a URL or a string, got ${typeof L}`);
-let r=t($a)??(L===void 0?void 0:{url:L});return{threads:a,timeoutMs:x,script:r,alwaysSpread:t(x9)==="always"}}var kt=2e4,Ht=100,L9=3e4,e9=6e4,It=e=>Math.min(L9,Math.max(Ht,2*e));async function t9(e,t){let a=e===void 0?gt:String(e),x,L,r=new Promise((o,i)=>{L=setTimeout(
+let r=t(x9)??(L===void 0?void 0:{url:L});return{threads:a,timeoutMs:x,script:r,alwaysSpread:t(L9)==="always"}}var kt=2e4,Ht=100,e9=3e4,t9=6e4,It=e=>Math.min(e9,Math.max(Ht,2*e));async function a9(e,t){let a=e===void 0?gt:String(e),x,L,r=new Promise((o,i)=>{L=setTimeout(
 ()=>i(new Error(`a worker of ${a} did not start within ${kt} ms`)),kt),x=Mt(e,t),bx?(x.unref(),x.once("message",o),x.once("error",p=>i(new Error(`a worker of ${a}\
  failed to start: ${p?.message??p}`))),x.once("exit",p=>i(new Error(`a worker of ${a} exited with code ${p} while starting`)))):(x.onmessage=o,x.onerror=p=>i(new Error(
 `a worker of ${a} failed to start: ${p.message??`${p.type} (the script did not load or threw)`}`)),x.postMessage(t))});try{await r}catch(o){throw x?.terminate(),
@@ -505,13 +505,13 @@ c.terminate=async()=>x.terminate()),c}var TL=class{#L;#x;#e;#m=!1;#a=new Set;#t=
 this.#L=new SharedArrayBuffer(ot(t)),this.#x=a,this.#e=x;for(let L=0;L<t;L++)this.seats.push({index:L,live:!1,handle:null,slots:st(this.#L,t,L).slots,since:0,backoff:0})}get live(){
 let t=0;for(let a of this.seats)a.live&&t++;return t}async start(){let a=(await Promise.allSettled(this.seats.map(x=>this.#c(x)))).find(x=>x.status==="rejected");
 if(a)throw await this.close(),new Error(`sha256-simd/pool: ${a.reason?.message??a.reason}`)}async#c(t){let a={sab:this.#L,workers:this.seats.length,worker:t.index,
-spinMs:this.#x,extra:this.#e?.data},x=await t9(this.#e?.url,a);if(this.#t.started++,this.#m){await x.terminate();return}x.onExit=L=>{t.handle===x&&(this.#t.lastError=
+spinMs:this.#x,extra:this.#e?.data},x=await a9(this.#e?.url,a);if(this.#t.started++,this.#m){await x.terminate();return}x.onExit=L=>{t.handle===x&&(this.#t.lastError=
 L,this.retire(t,"exited"))},t.handle=x,t.live=!0,t.since=performance.now(),this.#e?.started?.(x.worker)}retire(t,a){if(!t.live)return;t.live=!1,this.#t[a]++;let x=t.
-handle;t.handle=null;let L=x.terminate();t.backoff=performance.now()-t.since>e9?Ht:It(t.backoff),this.#r(t,L)}#r(t,a){this.#m||this.after(t.backoff,async()=>{if(await Promise.
+handle;t.handle=null;let L=x.terminate();t.backoff=performance.now()-t.since>t9?Ht:It(t.backoff),this.#r(t,L)}#r(t,a){this.#m||this.after(t.backoff,async()=>{if(await Promise.
 resolve(a).catch(()=>{}),!this.#m){for(let x of t.slots)x.free(),x.unit=-1,x.leftUntil=0;try{await this.#c(t),this.#t.replaced++}catch(x){this.#t.startFailures++,
 this.#t.lastError=x?.message??String(x),t.backoff=It(t.backoff),this.#r(t,null)}}})}after(t,a){let x=setTimeout(()=>{this.#a.delete(x),a()},t);x.unref?.(),this.#a.
 add(x)}failed(t,a){this.#t.lastError=a,this.retire(t,"failed")}stats(){return{...this.#t}}async close(){this.#m=!0;for(let a of this.#a)clearTimeout(a);this.#a.
-clear();let t=[];for(let a of this.seats){if(!a.live)continue;a.live=!1;let x=a.handle;a.handle=null,t.push(x.terminate())}await Promise.allSettled(t)}};var de=4096,a9=1,m9=16,ie=class{#L=null;#x=null;#e=!1;#m;constructor(t,a,x,L){this.#L=t,this.#m=x,t&&(this.#x=new yL(t,a));let r=this;this.hasher=Nt({get threads(){
+clear();let t=[];for(let a of this.seats){if(!a.live)continue;a.live=!1;let x=a.handle;a.handle=null,t.push(x.terminate())}await Promise.allSettled(t)}};var de=4096,m9=1,r9=16,ie=class{#L=null;#x=null;#e=!1;#m;constructor(t,a,x,L){this.#L=t,this.#m=x,t&&(this.#x=new yL(t,a));let r=this;this.hasher=Nt({get threads(){
 return r.threads},get running(){return r.#x?.running??!1},least:de,run:c=>this.#x.run(c),scratch:this.#x?.scratch,hashInto:(c,o)=>this.hashInto(c,o),assertOpen:()=>this.#t(),
 alwaysSpread:L})}#a(){return this.threads>1&&!this.#x.running}get threads(){return this.#L&&!this.#e?1+this.#L.live:1}stats(){let t=this.#L?.stats()??{started:0,
 replaced:0,exited:0,hung:0,failed:0,startFailures:0,lastError:null};return{threads:this.threads,noThreads:this.#m,...t}}hashInto(t,a){this.#t();let x=Dx(t)&&Dx(
@@ -522,10 +522,10 @@ p.subarray(0,N/2),c[i]*32)})}digestManyInto(t,a){if(this.#t(),!this.#a()){Ax(t,a
 let{runs:i}=c,p=N=>x.slice(i[2*N],i[2*N+1]);this.#x.run({units:i.length/2,fill:(N,y)=>[ce,it(p(N),L.slice(i[2*N],i[2*N+1]),y),i[2*N+1]-i[2*N]],onCaller:N=>Ax(p(
 N),o.subarray(i[2*N]*32,i[2*N+1]*32)),collect:(N,y)=>o.set(y.subarray(0,(i[2*N+1]-i[2*N])*32),i[2*N]*32)})}digestMany(t){if(this.#t(),!Array.isArray(t)||!this.#a())
 return qL(t);let{items:a}=gx(t,"messages","digestMany"),x=new Uint8Array(32*a.length);return this.digestManyInto(a,x),Array.from({length:a.length},(L,r)=>q(x.subarray(
-32*r,32*r+32)))}async close(){this.#e||(this.#e=!0,await this.#L?.close())}#t(){if(this.#e)throw new Error("sha256-simd/pool: the pool is closed")}};async function Zr(e={}){
-let{threads:t,timeoutMs:a,script:x,alwaysSpread:L}=Bt(e),r=wt(Wx),c=r===null?t??At(m9):1,o=c>1?new TL(c-1,a9,x):null;return await o?.start(),new ie(o,a,r,L)}export{YL as HMAC,de as MIN_PARALLEL_HASHES,zL as SHA256,zt as allocUnsafe,Wx as backend,ka as batchHash4HashObjectInputs,Ba as batchHash4UintArray64s,$t as byteArrayIntoHashObject,
-xa as byteArrayToHashObject,Zr as createHashPool,Dm as digest,Kx as digest2Bytes32,mt as digest2Bytes32Into,Cm as digest64,Jm as digest64HashObjects,QL as digest64HashObjectsInto,
-Sm as digest64Into,qL as digestMany,Ax as digestManyInto,Aa as digestParts,Fm as hash4Input64s,Pm as hash8HashObjects,lx as hashInto,La as hashObjectToByteArray,
-X as hasher,ha as hkdf,ba as hkdfExpand,la as hkdfExtract,VL as hmac,ua as pbkdf2,He as reinitializeInstance,vL as simdEnabled,DL as useNativeDigest,aa as useShape,
-_t as useSingleStream};
+32*r,32*r+32)))}async close(){this.#e||(this.#e=!0,await this.#L?.close())}#t(){if(this.#e)throw new Error("sha256-simd/pool: the pool is closed")}};async function _r(e={}){
+let{threads:t,timeoutMs:a,script:x,alwaysSpread:L}=Bt(e),r=wt(Wx),c=r===null?t??At(r9):1,o=c>1?new TL(c-1,m9,x):null;return await o?.start(),new ie(o,a,r,L)}export{YL as HMAC,de as MIN_PARALLEL_HASHES,zL as SHA256,zt as allocUnsafe,Wx as backend,Ia as batchHash4HashObjectInputs,ka as batchHash4UintArray64s,xa as byteArrayIntoHashObject,
+La as byteArrayToHashObject,_r as createHashPool,Cm as digest,Kx as digest2Bytes32,mt as digest2Bytes32Into,Sm as digest64,Fm as digest64HashObjects,QL as digest64HashObjectsInto,
+Jm as digest64Into,qL as digestMany,Ax as digestManyInto,ga as digestParts,Pm as hash4Input64s,vm as hash8HashObjects,lx as hashInto,ea as hashObjectToByteArray,
+X as hasher,ua as hkdf,ha as hkdfExpand,ba as hkdfExtract,VL as hmac,Na as pbkdf2,He as reinitializeInstance,vL as simdEnabled,DL as useNativeDigest,ma as useShape,
+$t as useSingleStream};
 //# sourceMappingURL=server.js.map

@@ -1,0 +1,16 @@
+// Every row of ENGINE_CHOICES (js/core/engine.js) timed each way in one
+// engine, interleaved (bench/cases/choices-cases.js): singleStream,
+// smallCopy, digests, contexts, and the 4-lane shape through hashInto. Run it
+// on each CPU and engine to check the rows (docs/performance-notes.md,
+// "Per-engine choices").
+//
+//   node|bun|deno bench/choices.js [--rounds N] [--ms MS]
+//   node bench/choices.js --engine jsc|chromium|firefox|webkitgtk [...]
+import {parseArgs} from "node:util";
+import {runWithInternals} from "./timing/with-internals.js";
+
+const {values} = parseArgs({
+  options: {engine: {type: "string"}, rounds: {type: "string", default: "15"}, ms: {type: "string", default: "40"}},
+});
+const options = {rounds: Number(values.rounds), ms: Number(values.ms)};
+process.stdout.write(await runWithInternals({file: "choices-cases.js", table: "choicesTable", options, engine: values.engine}));

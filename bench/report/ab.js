@@ -1,0 +1,39 @@
+// A/B runs on disk: two builds of the package timed side by side in one
+// engine (bench/compare-modules.js, bench/compare-engines.js), saved with
+// both commits, the engine and the CPU as
+// bench/results/ab_<runtime>-<version>_<cpu>_<date>[_<label>].json.
+import {writeFileSync} from "node:fs";
+import {join} from "node:path";
+import {commitOf, resultsDir} from "./results-files.js";
+import {resultsFileName} from "./results.js";
+
+/**
+ * The document of an A/B run: `dirs` the two checkouts as given (a the old,
+ * b the new), `env` the engine and machine (results-files.js environment()
+ * or machine()), `rows` compareBuilds()'s, each with b's time over a's.
+ * @param {{dirs: string[], env: object, options: object, rows: {id: string, title: string, a: {bestNs: number, medianNs: number}, b: {bestNs: number, medianNs: number}}[]}} run
+ */
+export function abDocument({dirs, env, options, rows}) {
+  const [a, b] = dirs.map((dir) => ({dir, commit: commitOf(dir)}));
+  return {
+    kind: "ab",
+    builds: {a, b},
+    env,
+    options,
+    rows: rows.map(({id, title, a, b}) => ({id, title, a, b, ratioBest: b.bestNs / a.bestNs, ratioMedian: b.medianNs / a.medianNs})),
+  };
+}
+
+/** bench/results/ab_<resultsFileName>: where an A/B run is saved without --out. */
+export const abFileName = (env) => `ab_${resultsFileName(env)}`;
+
+/**
+ * Writes `doc` to `out`, or under bench/results/ by its engine, CPU and date; returns the path.
+ * @param {ReturnType<typeof abDocument>} doc
+ * @param {string} [out]
+ */
+export function saveAb(doc, out) {
+  const file = out ?? join(resultsDir, abFileName(doc.env));
+  writeFileSync(file, JSON.stringify(doc, null, 2) + "\n");
+  return file;
+}

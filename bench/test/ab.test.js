@@ -1,0 +1,51 @@
+// An A/B run saved (bench/report/ab.js): both commits, the engine, the CPU's
+// family and model, and each case's new ÷ old time, from a short
+// bench/compare-modules.js run of this checkout against itself. Nothing here
+// asserts a timing.
+import assert from "node:assert/strict";
+import {execFileSync} from "node:child_process";
+import {mkdtempSync, readFileSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {fileURLToPath} from "node:url";
+import {abDocument, abFileName} from "../report/ab.js";
+import {cpuDetails} from "../report/results-files.js";
+
+const benchDir = fileURLToPath(new URL("..", import.meta.url));
+const root = join(benchDir, "..");
+
+describe("A/B results (bench/report/ab.js)", function () {
+  this.timeout(120000);
+
+  it("names the file by engine, CPU family and model, and date, and gives each row new ÷ old", function () {
+    const env = {runtime: "jsc", runtimeVersion: "2.50.6", cpu: "Intel(R) Xeon(R) Processor", cpuFamily: 6, cpuModel: 207, date: "2026-12-03T15:00:00.000Z"};
+    assert.equal(abFileName(env), "ab_jsc-2.50.6_intel-xeon-f6m207_2026-12-03.json");
+    const row = {id: "digest64", title: "digest64", a: {bestNs: 400, medianNs: 500}, b: {bestNs: 300, medianNs: 600}};
+    const doc = abDocument({dirs: [root, root], env, options: {}, rows: [row]});
+    assert.deepEqual(doc.rows, [{...row, ratioBest: 0.75, ratioMedian: 1.2}]);
+  });
+
+  it("bench/compare-modules.js --out writes both builds' commits, the machine and the rows it printed", function () {
+    const dir = mkdtempSync(join(tmpdir(), "ab-"));
+    try {
+      const out = join(dir, "ab.json");
+      const args = ["compare-modules.js", root, root, "--filter", "^digest64$", "--rounds", "2", "--ms", "5", "--out", out];
+      const printed = execFileSync(process.execPath, args, {cwd: benchDir, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"]});
+      const doc = JSON.parse(readFileSync(out, "utf8"));
+      const head = execFileSync("git", ["-C", root, "rev-parse", "HEAD"], {encoding: "utf8"}).trim();
+      assert.equal(doc.kind, "ab");
+      for (const build of [doc.builds.a, doc.builds.b]) assert.match(build.commit, new RegExp(`^${head}(-dirty)?$`));
+      assert.equal(doc.env.runtime, "node");
+      assert.equal(doc.env.runtimeVersion, process.versions.node);
+      const {cpuFamily, cpuModel} = cpuDetails();
+      assert.equal(doc.env.cpuFamily, cpuFamily);
+      assert.equal(doc.env.cpuModel, cpuModel);
+      assert.deepEqual(doc.rows.map((r) => r.id), ["digest64"]);
+      const [{a, b, ratioBest}] = doc.rows;
+      assert.equal(ratioBest, b.bestNs / a.bestNs);
+      assert.match(printed, new RegExp(`\\| digest64 \\|.*\\| ${ratioBest.toFixed(3)} /`));
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+});
