@@ -10,8 +10,9 @@ import {resultsFileName} from "./results.js";
 /**
  * The document of an A/B run: `dirs` the two checkouts as given (a the old,
  * b the new), `env` the engine and machine (results-files.js environment()
- * or machine()), `rows` compareBuilds()'s, each with b's time over a's.
- * @param {{dirs: string[], env: object, options: object, rows: {id: string, title: string, a: {bestNs: number, medianNs: number}, b: {bestNs: number, medianNs: number}}[]}} run
+ * or machine()), `rows` compareBuilds()'s, each with b's time over a's:
+ * of the bests, of the medians, and round by round (pairedRatio).
+ * @param {{dirs: string[], env: object, options: object, rows: {id: string, title: string, a: {bestNs: number, medianNs: number}, b: {bestNs: number, medianNs: number}, pairedRatio: number}[]}} run
  */
 export function abDocument({dirs, env, options, rows}) {
   const [a, b] = dirs.map((dir) => ({dir, commit: commitOf(dir)}));
@@ -20,7 +21,7 @@ export function abDocument({dirs, env, options, rows}) {
     builds: {a, b},
     env,
     options,
-    rows: rows.map(({id, title, a, b}) => ({id, title, a, b, ratioBest: b.bestNs / a.bestNs, ratioMedian: b.medianNs / a.medianNs})),
+    rows: rows.map(({id, title, a, b, pairedRatio}) => ({id, title, a, b, ratioBest: b.bestNs / a.bestNs, ratioMedian: b.medianNs / a.medianNs, pairedRatio})),
   };
 }
 

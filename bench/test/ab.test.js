@@ -20,7 +20,7 @@ describe("A/B results (bench/report/ab.js)", function () {
   it("names the file by engine, CPU family and model, and date, and gives each row new ÷ old", function () {
     const env = {runtime: "jsc", runtimeVersion: "2.50.6", cpu: "Intel(R) Xeon(R) Processor", cpuFamily: 6, cpuModel: 207, date: "2026-12-03T15:00:00.000Z"};
     assert.equal(abFileName(env), "ab_jsc-2.50.6_intel-xeon-f6m207_2026-12-03.json");
-    const row = {id: "digest64", title: "digest64", a: {bestNs: 400, medianNs: 500}, b: {bestNs: 300, medianNs: 600}};
+    const row = {id: "digest64", title: "digest64", a: {bestNs: 400, medianNs: 500}, b: {bestNs: 300, medianNs: 600}, pairedRatio: 0.9};
     const doc = abDocument({dirs: [root, root], env, options: {}, rows: [row]});
     assert.deepEqual(doc.rows, [{...row, ratioBest: 0.75, ratioMedian: 1.2}]);
   });
@@ -41,9 +41,12 @@ describe("A/B results (bench/report/ab.js)", function () {
       assert.equal(doc.env.cpuFamily, cpuFamily);
       assert.equal(doc.env.cpuModel, cpuModel);
       assert.deepEqual(doc.rows.map((r) => r.id), ["digest64"]);
-      const [{a, b, ratioBest}] = doc.rows;
+      const [{a, b, ratioBest, pairedRatio}] = doc.rows;
       assert.equal(ratioBest, b.bestNs / a.bestNs);
-      assert.match(printed, new RegExp(`\\| digest64 \\|.*\\| ${ratioBest.toFixed(3)} /`));
+      // Round by round: the two builds' times of each round, b over a, and the middle one of the two rounds' (the second, sorted).
+      assert.equal(a.roundsNs.length, 2);
+      assert.equal(pairedRatio, Math.max(b.roundsNs[0] / a.roundsNs[0], b.roundsNs[1] / a.roundsNs[1]));
+      assert.match(printed, new RegExp(`\\| digest64 \\|.*\\| ${ratioBest.toFixed(3)} / .* \\| ${pairedRatio.toFixed(3)} \\|`));
     } finally {
       rmSync(dir, {recursive: true, force: true});
     }

@@ -7,7 +7,7 @@
 // libraries the cases need, and the clock come in.
 import {makeCases} from "../cases/cases.js";
 import {selectCases} from "../cases/common.js";
-import {interleave} from "./interleave.js";
+import {interleave, pairedRatio} from "./interleave.js";
 
 /**
  * The cases for one build `lib` ({ours, hasher}), with the libraries in
@@ -29,9 +29,10 @@ async function casesOf(lib, extra, {hasher, beyond}) {
 
 /**
  * Times builds `a` and `b` ({ours, hasher} each) on every case whose id
- * matches `filter`; returns [{id, title, a: {bestNs, medianNs}, b: {...}}],
- * ns per op. Each build's output is compared with the other's first, and a
- * case whose outputs differ throws.
+ * matches `filter`; returns [{id, title, a: {bestNs, medianNs, roundsNs},
+ * b: {...}, pairedRatio}], ns per op, pairedRatio the median of b over a
+ * round by round. Each build's output is compared with the other's first,
+ * and a case whose outputs differ throws.
  */
 export async function compareBuilds({a, b, extra = {}}, {filter, hasher = false, beyond = false, rounds = 15, ms = 60, now, log = () => {}}) {
   const [casesA, casesB] = await Promise.all([a, b].map((lib) => casesOf(lib, extra, {hasher, beyond})));
@@ -45,17 +46,19 @@ export async function compareBuilds({a, b, extra = {}}, {filter, hasher = false,
     if (outA.length !== outB.length || outA.some((x, i) => x !== outB[i])) throw new Error(`${caseA.id}: the two builds' outputs differ`);
     log(caseA.id);
     const t = interleave({a: runA.run, b: runB.run}, {now, rounds, ms, per: caseA.opsPerCall ?? 1});
-    rows.push({id: caseA.id, title: caseA.title, ...t});
+    rows.push({id: caseA.id, title: caseA.title, ...t, pairedRatio: pairedRatio(t.a.roundsNs, t.b.roundsNs)});
   }
   return rows;
 }
 
-/** The rows as a table: each build's best and median ns per op, and b over a. */
+/** The rows as a table: each build's best and median ns per op, and b over a: of the bests, of the medians, and round by round. */
 export function compareTable(rows, names = ["a", "b"]) {
   const f = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(1)} ns`);
-  const lines = [`| case | ${names[0]} best / median | ${names[1]} best / median | ${names[1]} ÷ ${names[0]}, best / median |`, "| --- | --- | --- | --- |"];
-  for (const {title, a, b} of rows) {
-    lines.push(`| ${title} | ${f(a.bestNs)} / ${f(a.medianNs)} | ${f(b.bestNs)} / ${f(b.medianNs)} | ${(b.bestNs / a.bestNs).toFixed(3)} / ${(b.medianNs / a.medianNs).toFixed(3)} |`);
+  const [a, b] = names;
+  const lines = [`| case | ${a} best / median | ${b} best / median | ${b} ÷ ${a}, best / median | ${b} ÷ ${a}, per round (median) |`, "| --- | --- | --- | --- | --- |"];
+  for (const r of rows) {
+    const ratios = `${(r.b.bestNs / r.a.bestNs).toFixed(3)} / ${(r.b.medianNs / r.a.medianNs).toFixed(3)}`;
+    lines.push(`| ${r.title} | ${f(r.a.bestNs)} / ${f(r.a.medianNs)} | ${f(r.b.bestNs)} / ${f(r.b.medianNs)} | ${ratios} | ${r.pairedRatio.toFixed(3)} |`);
   }
   return lines.join("\n") + "\n";
 }
