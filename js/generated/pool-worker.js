@@ -236,7 +236,7 @@ m.items.length)throw new RangeError(`digestManyInto: output must be ${32*m.items
 "InvalidLengthForOutput32");E(i,x,32),E(i,L,32,32)}function C(x,L){return eL(x,L,"digest2Bytes32",!1),s.hash64_x1(r,r,1),R(A)}function tL(x,L,m){eL(x,L,"digest2\
 Bytes32Into",!0,m),s.hash64_x1(r,r,1),E(m,A,32)}var mL=new Int32Array(16),pm=new Int32Array(64),aL=0;function qL(x,L,m){let a=++aL,e=mL;for(;;){if(I(x,e,0,"obj1",
 m),I(L,e,8,"obj2",m),e!==mL||aL===a)return e;e=new Int32Array(16)}}function dL(x,L,m){let a=qL(x,L,"digest64HashObjectsInto");if(m===null||typeof m!="object")throw new TypeError("digest64HashObjectsInto: output must be an objec\
-t");p.set(a),s.hash64_x1(r,r,1),W(p,0,m)}var XL=x=>$(r,r,x>>6);function Q(x,L){let m=l(x,"input","hashInto"),a=l(L,"output","hashInto");if(m%64!==0)throw new Error(`Invalid input length ${m}`);if(m!==a*
+t");for(let e=0;e<16;e++)p[e]=a[e];s.hash64_x1(r,r,1),W(p,0,m)}var XL=x=>$(r,r,x>>6);function Q(x,L){let m=l(x,"input","hashInto"),a=l(L,"output","hashInto");if(m%64!==0)throw new Error(`Invalid input length ${m}`);if(m!==a*
 2)throw new Error(`Invalid output length ${a}`);m<=f?(i.set(x),$(r,r,m>>6),N(L,H(m>>1))):g(u(x,m),m,0,XL,u(L,m>>1),2)}jx(ex,!1);var Ax={};_(Ax,{module:()=>QL,portable:()=>rL});var cL=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
 mí,u9,L-L.{9,mì,M.m¬¬$,mì,b.,7L-L.w0l/lL/L.mí,L.mí,uGm1 N0mÌ¬$,N1),0,)70<L/L0m¼¬$,N2),0,)70,L/L2U/,c/LL/L0mÄ¬$,U/,c/TL/L1U/,c/\\L/L0mÔ¬$,U/,c/dL.mì,L.mì,uGm1\
  mÜ¬$,L/m-<,m¬¬$,m¬¬$,T.,m-N.b.,L-L.w9,77L,L-mí,L-mí,uGm1 N-mÌ¬$,),.,)7.<L,L-m¼¬$,),.,)7.,L/mlP,7S,m\f¼%,P,L.0l/lL,L,L-m-¢N-<,L.m-N.9,777---«m\f¼%,P,mÌ¼%,P\

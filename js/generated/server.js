@@ -400,12 +400,12 @@ if(!x)throw new Error(`InvalidLengthForOutput32, got ${ix(t)}`);nx(U,e,64),I.has
 var et=new Int32Array(16),tt=new Int32Array(64),bL=0;function Ea(e,t,a){let x=++bL,L=et;for(;;){if(sx(e,L,0,"obj1",a),sx(t,L,8,"obj2",a),L!==et||bL===x)return L;
 L=new Int32Array(16)}}function Ba(e,t){let a=++bL,x=tt;for(;;){for(let L=0;L<8;L++)sx(e[L],x,8*L,"inputs",t,L);if(x!==tt||bL===a)return x;x=new Int32Array(64)}}
 function Fm(e,t){let a=wx();return QL(e,t,a),a}function QL(e,t,a){let x=Ea(e,t,"digest64HashObjectsInto");if(a===null||typeof a!="object")throw new TypeError("d\
-igest64HashObjectsInto: output must be an object");cx.set(x),I.hash64_x1(A,A,1),Ex(cx,0,a)}function ka(e){let t="batchHash4UintArray64s",a=Ne(e,4,"inputs",t);for(let x=0;x<
-4;x++){if(a[x]==null)throw new Error(`Input ${x} is null or undefined`);if(!ux(a[x],64,`inputs[${x}]`,t))throw new Error(`Invalid length ${ix(a[x])} at input ${x}`)}
-for(let x=0;x<4;x++)nx(U,a[x],64,64*x);return kx(A,A,4),[q(Cx[0]),q(Cx[1]),q(Cx[2]),q(Cx[3])]}function Ia(e){let t=Ba(pe(e,8,"inputs","batchHash4HashObjectInput\
-s"),"batchHash4HashObjectInputs");cx.set(t),kx(A,A,4);let a=[];for(let x=0;x<4;x++){let L=wx();Ex(cx,8*x,L),a.push(L)}return a}var Pm=ka,vm=Ia,Ha=e=>kx(A,A,e>>6);
-function lx(e,t){let a=S(e,"input","hashInto"),x=S(t,"output","hashInto");if(a%64!==0)throw new Error(`Invalid input length ${a}`);if(a!==x*2)throw new Error(`I\
-nvalid output length ${x}`);a<=v?(U.set(e),kx(A,A,a>>6),tx(t,Sx(a>>1))):Mx($(e,a),a,0,Ha,$(t,a>>1),2)}Oe(SL,!1);DL(()=>Ox("node:crypto"));var _L={};zx(_L,{module:()=>Ca,portable:()=>ct});var rt=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
+igest64HashObjectsInto: output must be an object");for(let L=0;L<16;L++)cx[L]=x[L];I.hash64_x1(A,A,1),Ex(cx,0,a)}function ka(e){let t="batchHash4UintArray64s",a=Ne(
+e,4,"inputs",t);for(let x=0;x<4;x++){if(a[x]==null)throw new Error(`Input ${x} is null or undefined`);if(!ux(a[x],64,`inputs[${x}]`,t))throw new Error(`Invalid \
+length ${ix(a[x])} at input ${x}`)}for(let x=0;x<4;x++)nx(U,a[x],64,64*x);return kx(A,A,4),[q(Cx[0]),q(Cx[1]),q(Cx[2]),q(Cx[3])]}function Ia(e){let t=Ba(pe(e,8,
+"inputs","batchHash4HashObjectInputs"),"batchHash4HashObjectInputs");cx.set(t),kx(A,A,4);let a=[];for(let x=0;x<4;x++){let L=wx();Ex(cx,8*x,L),a.push(L)}return a}
+var Pm=ka,vm=Ia,Ha=e=>kx(A,A,e>>6);function lx(e,t){let a=S(e,"input","hashInto"),x=S(t,"output","hashInto");if(a%64!==0)throw new Error(`Invalid input length ${a}`);
+if(a!==x*2)throw new Error(`Invalid output length ${x}`);a<=v?(U.set(e),kx(A,A,a>>6),tx(t,Sx(a>>1))):Mx($(e,a),a,0,Ha,$(t,a>>1),2)}Oe(SL,!1);DL(()=>Ox("node:crypto"));var _L={};zx(_L,{module:()=>Ca,portable:()=>ct});var rt=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
 mí,u9,L-L.{9,mì,M.m¬¬$,mì,b.,7L-L.w0l/lL/L.mí,L.mí,uGm1 N0mÌ¬$,N1),0,)70<L/L0m¼¬$,N2),0,)70,L/L2U/,c/LL/L0mÄ¬$,U/,c/TL/L1U/,c/\\L/L0mÔ¬$,U/,c/dL.mì,L.mì,uGm1\
  mÜ¬$,L/m-<,m¬¬$,m¬¬$,T.,m-N.b.,L-L.w9,77L,L-mí,L-mí,uGm1 N-mÌ¬$,),.,)7.<L,L-m¼¬$,),.,)7.,L/mlP,7S,m\f¼%,P,L.0l/lL,L,L-m-¢N-<,L.m-N.9,777---«m\f¼%,P,mÌ¼%,P\
 ,.lL.q0lL-L/<-8-7L.m-r9,L0q9,/lL-L-L.m-0«L-L.m1 L/<-L.m-1L.7N1m-¢N.<,L/m-M/L0m-M0L1m0u9-L09,77mÜ¼%,L-),.<)70,mÌ¼%,L-),.,)70,L00l/lmì¼%,L/<-mÌ¼%,mÌ¼%,m-<,L/\
