@@ -38,3 +38,24 @@ export function saveAb(doc, out) {
   writeFileSync(file, JSON.stringify(doc, null, 2) + "\n");
   return file;
 }
+
+/**
+ * A/B runs side by side as markdown: a row per case, a column per engine
+ * and CPU, each cell b over a round by round (pairedRatio), one figure per
+ * run of that engine, in the order given.
+ * @param {ReturnType<typeof abDocument>[]} docs
+ */
+export function abTable(docs) {
+  const engine = ({env}) => `${env.runtime} ${env.runtimeVersion}${Number.isInteger(env.cpuFamily) ? `, f${env.cpuFamily}m${env.cpuModel}` : ""}`;
+  const engines = [...new Set(docs.map(engine))];
+  const lines = [`| case | ${engines.join(" | ")} |`, `| --- | ${engines.map(() => "---").join(" | ")} |`];
+  const rows = docs.flatMap((d) => d.rows);
+  for (const id of new Set(rows.map((r) => r.id))) {
+    const cell = (e) => {
+      const figures = docs.filter((d) => engine(d) === e).flatMap((d) => d.rows.filter((r) => r.id === id).map((r) => r.pairedRatio.toFixed(3)));
+      return figures.length ? figures.join(", ") : "–";
+    };
+    lines.push(`| ${rows.find((r) => r.id === id).title} | ${engines.map(cell).join(" | ")} |`);
+  }
+  return lines.join("\n") + "\n";
+}

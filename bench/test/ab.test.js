@@ -8,7 +8,7 @@ import {mkdtempSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
-import {abDocument, abFileName} from "../report/ab.js";
+import {abDocument, abFileName, abTable} from "../report/ab.js";
 import {cpuDetails} from "../report/results-files.js";
 
 const benchDir = fileURLToPath(new URL("..", import.meta.url));
@@ -23,6 +23,12 @@ describe("A/B results (bench/report/ab.js)", function () {
     const row = {id: "digest64", title: "digest64", a: {bestNs: 400, medianNs: 500}, b: {bestNs: 300, medianNs: 600}, pairedRatio: 0.9};
     const doc = abDocument({dirs: [root, root], env, options: {}, rows: [row]});
     assert.deepEqual(doc.rows, [{...row, ratioBest: 0.75, ratioMedian: 1.2}]);
+    const again = {...doc, rows: [{...doc.rows[0], pairedRatio: 1.01}]};
+    const bun = {...doc, env: {...env, runtime: "bun", runtimeVersion: "1.4.5"}, rows: []};
+    assert.equal(
+      abTable([doc, bun, again]),
+      "| case | jsc 2.50.6, f6m207 | bun 1.4.5, f6m207 |\n| --- | --- | --- |\n| digest64 | 0.900, 1.010 | – |\n",
+    );
   });
 
   it("bench/compare-modules.js --out writes both builds' commits, the machine and the rows it printed", function () {
