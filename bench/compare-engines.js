@@ -10,7 +10,7 @@
 import {resolve} from "node:path";
 import {parseArgs} from "node:util";
 import {abDocument, saveAb} from "./report/ab.js";
-import {machine} from "./report/results-files.js";
+import {environment} from "./report/results-files.js";
 import {runBundled} from "./timing/bundled.js";
 import {compareTable} from "./timing/compare.js";
 
@@ -59,7 +59,7 @@ const rows = JSON.parse(output.slice(header.length));
 process.stdout.write(`a: ${positionals[0]}, b: ${positionals[1]}; ${header}\n\n${compareTable(rows)}`);
 if (values.save || values.out) {
   const runtimeVersion = header.split(/[ /]/).at(-1) || "unknown"; // "firefox/153.8.0" too
-  const env = {runtime: values.engine, runtimeVersion, ...machine(), date: new Date().toISOString(), ...(values.label ? {label: values.label} : {})};
+  const env = environment(values.label ? {label: values.label} : {}, {runtime: values.engine, runtimeVersion});
   const doc = abDocument({dirs: positionals, env, options: {...options, engine: values.engine}, rows});
   process.stdout.write(`written to ${saveAb(doc, values.out)}\n`);
 }

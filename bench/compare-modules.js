@@ -23,7 +23,7 @@ import {pbkdf2} from "@noble/hashes/pbkdf2.js";
 import {sha256} from "@noble/hashes/sha2.js";
 import {nodeCrypto as native} from "./cases/beyond-native.js";
 import {abDocument, saveAb} from "./report/ab.js";
-import {environment} from "./report/results-files.js";
+import {environment, runtimeName} from "./report/results-files.js";
 import {compareBuilds, compareTable} from "./timing/compare.js";
 
 const {values, positionals} = parseArgs({
@@ -55,8 +55,7 @@ const rows = await compareBuilds(
   {a, b, extra: {pmt, noble: {sha256, hmac, hkdf, pbkdf2}, native: native(nodeCrypto)}},
   {...options, now: () => performance.now(), log: (id) => process.stderr.write(`${id}\n`)},
 );
-const runtime = globalThis.Bun ? `Bun ${Bun.version}` : globalThis.Deno ? `Deno ${Deno.version.deno}` : `Node ${process.versions.node}`;
-process.stdout.write(`${runtime}; a: ${positionals[0]}, b: ${positionals[1]}\n\n${compareTable(rows)}`);
+process.stdout.write(`${runtimeName()}; a: ${positionals[0]}, b: ${positionals[1]}\n\n${compareTable(rows)}`);
 if (values.save || values.out) {
   const doc = abDocument({dirs: positionals, env: environment(values.label ? {label: values.label} : {}), options, rows});
   process.stdout.write(`written to ${saveAb(doc, values.out)}\n`);

@@ -15,6 +15,7 @@ import {parseArgs} from "node:util";
 import {SHA256, digest} from "sha256-simd";
 import {interleave} from "./timing/interleave.js";
 import {grid} from "./report/table.js";
+import {runtimeName} from "./report/results-files.js";
 
 const {values: args} = parseArgs({options: {rounds: {type: "string", default: "7"}}, args: globalThis.Deno ? Deno.args : process.argv.slice(2)});
 const lengths = [32, 64, 256, 512, 640, 768, 1024, 2048, 16384, 1 << 20];
@@ -44,6 +45,5 @@ for (const n of lengths) {
     (faster / t.digest.bestNs).toFixed(2),
   ]);
 }
-const runtime = globalThis.Deno ? `Deno ${Deno.version.deno}` : globalThis.Bun ? `Bun ${Bun.version}` : `Node ${process.versions.node}`;
-console.log(`${runtime}, best of ${args.rounds} interleaved rounds, ns per call`);
+console.log(`${runtimeName()}, best of ${args.rounds} interleaved rounds, ns per call`);
 console.log(grid(["length", "wasm", "node:crypto", "digest()", "wasm ÷ node:crypto", "digest() speed ÷ faster path's"], rows, true));

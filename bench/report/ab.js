@@ -10,7 +10,7 @@ import {resultsFileName} from "./results.js";
 /**
  * The document of an A/B run: `dirs` the two checkouts as given (a the old,
  * b the new), `env` the engine and machine (results-files.js environment()
- * or machine()), `rows` compareBuilds()'s, each with b's time over a's:
+ * given the engine it drove), `rows` compareBuilds()'s, each with b's time over a's:
  * of the bests, of the medians, and round by round (pairedRatio).
  * @param {{dirs: string[], env: object, options: object, rows: {id: string, title: string, a: {bestNs: number, medianNs: number}, b: {bestNs: number, medianNs: number}, pairedRatio: number}[]}} run
  */

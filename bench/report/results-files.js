@@ -67,21 +67,34 @@ export function cpuDetails() {
 }
 
 /**
- * The runtime running the benchmark, with the machine: Deno and Bun report a
- * Node-compatibility version in process.versions.node, so they are asked
- * first. `extra` (simd, label) goes before the date.
+ * The server runtime running the benchmark: Deno and Bun report a
+ * Node-compatibility version in process.versions.node, so they are asked first.
  */
-export function environment(extra) {
-  const runtime = globalThis.Deno
+function thisRuntime() {
+  return globalThis.Deno
     ? {runtime: "deno", runtimeVersion: Deno.version.deno, v8: Deno.version.v8}
     : globalThis.Bun
     ? {runtime: "bun", runtimeVersion: Bun.version, jsc: `WebKit ${process.versions.webkit}`}
     : {runtime: "node", runtimeVersion: process.versions.node, v8: process.versions.v8};
+}
+
+/** The runtime running the benchmark as a table's heading names it: "Node 24.22.3", "Bun 1.4.5", "Deno 2.9.6". */
+export function runtimeName() {
+  const {runtime, runtimeVersion} = thisRuntime();
+  return `${runtime[0].toUpperCase()}${runtime.slice(1)} ${runtimeVersion}`;
+}
+
+/**
+ * A results file's `env`: `runtime` (this server runtime, or an engine the
+ * run drove, as {runtime, runtimeVersion}), the machine, then `extra`
+ * (simd, label) before the date.
+ */
+export function environment(extra, runtime = thisRuntime()) {
   return {...runtime, ...machine(), ...extra, date: new Date().toISOString()};
 }
 
 /** The machine's part of a results file's `env`: the CPU, its cores, the platform. */
-export function machine() {
+function machine() {
   const cpus = os.cpus();
   return {
     cpu: cpus[0]?.model?.trim() || "unknown",

@@ -3,7 +3,7 @@
 // (bench/timing/bundled.js): bench/budget.js and bench/choices.js. `table`
 // names an export of bench/cases/<file>, called with {...options, internals,
 // now}, returning the text to print.
-import {cpuDetails} from "../report/results-files.js";
+import {cpuDetails, runtimeName} from "../report/results-files.js";
 
 /**
  * The CPU line, the engine, and what the table function returned.
@@ -24,6 +24,5 @@ globalThis.benchRun = () => ${table}({...${JSON.stringify(options)}, internals, 
   }
   const [cases, {loadInternals}] = await Promise.all([import(`../cases/${file}`), import("./internals.js")]);
   const internals = await loadInternals();
-  const runtime = globalThis.Bun ? `Bun ${Bun.version}` : globalThis.Deno ? `Deno ${Deno.version.deno}` : `Node ${process.versions.node}`;
-  return `${cpu}${runtime}\n\n${cases[table]({...options, internals, now: () => performance.now()})}`;
+  return `${cpu}${runtimeName()}\n\n${cases[table]({...options, internals, now: () => performance.now()})}`;
 }
