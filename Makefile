@@ -116,7 +116,8 @@ test-native: $(BUILD)/native/test-simd128 $(BUILD)/native/test-scalar
 # The single-stream compressions built natively (clang -O3, simd128 on
 # SIMDe) against OpenSSL in one process, its SHA-NI path masked off on x86-64
 # (bench/native/compress.cpp; docs/performance-notes.md, "The single stream natively").
-BENCH_NATIVE_SRC := cpp/dispatch.cpp cpp/constants.cpp cpp/stream.cpp cpp/compress_scalar.cpp cpp/compress_simd128.cpp
+# The core module's sources but its C ABI (core.cpp), which the bench calls around.
+BENCH_NATIVE_SRC := $(filter-out cpp/core.cpp,$(CORE_SRC)) $(CORE_SIMD_SRC)
 $(BUILD)/native/bench-compress: bench/native/compress.cpp $(BENCH_NATIVE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(NATIVE_CXX) -std=c++17 -O3 -Wall -Wextra -Werror -DSHA256_SIMDE -Icpp $< $(BENCH_NATIVE_SRC) -lcrypto -o $@
