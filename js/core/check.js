@@ -340,23 +340,3 @@ export function assertRoom(x, offset, size, name, fn) {
 export function checkRoom(x, offset, size, name, fn) {
   if (!(isOwnBytes(x) && typeof offset === "number" && offset >= 0 && x[offset + size - 1] !== undefined)) assertRoom(x, offset, size, name, fn);
 }
-
-/**
- * executeHashComputations' levels, read once and checked before any is
- * hashed, the last first as they are hashed: persistent-merkle-tree's error
- * for a missing level, a TypeError for one that is not iterable.
- * @param {unknown} hashComputations
- * @returns {any[]} The levels; their HashComputations are checked as they are read.
- */
-export function hashLevels(hashComputations) {
-  const fn = "executeHashComputations";
-  const levels = arrayItems(hashComputations, "hashComputations", fn);
-  for (let level = levels.length - 1; level >= 0; level--) {
-    const hcLevel = levels[level];
-    if (!hcLevel) throw new Error(`no hash computations for level ${level}`);
-    if (typeof hcLevel[Symbol.iterator] !== "function") {
-      throw new TypeError(`${fn}: hashComputations[${level}] must be iterable, got ${describe(hcLevel)}`);
-    }
-  }
-  return levels;
-}

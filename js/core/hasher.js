@@ -4,12 +4,12 @@
 // hashers'; the package is not imported, so it is never needed at runtime.
 import * as backends from "#merkle";
 import {digest2Bytes32, digest2Bytes32Into, digest64HashObjectsInto, hashInto} from "./api.js";
-import {blockArrayTree, blocksBytesTree, hashLevels, nLevelGroup, plainView, setBytes} from "./check.js";
-import {newHashObject, readHashObject, writeHashObject} from "./hashObject.js";
-import {copyIn, ioDigest, ioPtr, ioSize, ioWords, streamThrough} from "./io.js";
-import {bestHash64, hash64, shape} from "./lanes.js";
+import {blockArrayTree, blocksBytesTree, nLevelGroup, plainView, setBytes} from "./check.js";
+import {copyIn, ioDigest, ioPtr, ioSize, streamThrough} from "./io.js";
+import {bestHash64, shape} from "./lanes.js";
+import {executeLevels, hashHere} from "./levels.js";
 import {addon} from "./loader.js";
-import {BLOCK, CHUNK} from "./sizes.js";
+import {CHUNK} from "./sizes.js";
 
 /** @typedef {import("./hashObject.js").HashObject} HashObject */
 
@@ -162,63 +162,8 @@ function digestNLevel(data, nLevel) {
   return data.subarray(0, length / ratio);
 }
 
-// executeHashComputations hashes a level's pairs in batches of 16384 (the I/O
-// buffer's), the fastest (performance-notes, "Digests and the hasher's
-// batches"). Each nesting depth of calls (from getters, applyHash) packs into
-// and applies from words of its own; applyHash copies, so one result serves.
-const BATCH = ioSize / BLOCK;
-/** @internal @typedef {{words: Int32Array, dests: (HashComputation["dest"] | null)[], result: HashObject}} Frame */
-/** @type {Frame[]} */
-const frames = [];
-let depth = 0;
-
-/**
- * @param {Frame} frame
- * @param {number} count
- */
-function hashBatch({words, dests, result}, count) {
-  ioWords.set(words.subarray(0, 16 * count));
-  hash64(ioPtr, ioPtr, count);
-  words.set(ioWords.subarray(0, 8 * count));
-  for (let j = 0; j < count; j++) {
-    writeHashObject(words, 8 * j, result);
-    const dest = dests[j];
-    // Dropped first so the batch does not keep old trees alive.
-    dests[j] = null;
-    dest.applyHash(result);
-  }
-}
-
 /** @param {readonly HashComputationLevel[]} hashComputations */
-function executeHashComputations(hashComputations) {
-  const levels = hashLevels(hashComputations);
-  const frame = (frames[depth] ??= {words: new Int32Array(16 * BATCH), dests: new Array(BATCH).fill(null), result: newHashObject()});
-  depth++;
-  let count = 0;
-  try {
-    for (let level = levels.length - 1; level >= 0; level--) {
-      let index = 0;
-      for (const hc of levels[level]) {
-        // A null entry is invalid as one without src0 is (hashtree's error).
-        const {src0, src1, dest} = hc ?? {};
-        if (!src0 || !src1 || !dest) throw new Error(`Invalid HashComputation at index ${index}`);
-        readHashObject(src0, frame.words, 16 * count, "src0", "executeHashComputations");
-        readHashObject(src1, frame.words, 16 * count + 8, "src1", "executeHashComputations");
-        frame.dests[count++] = dest;
-        if (count === BATCH) {
-          hashBatch(frame, count);
-          count = 0;
-        }
-        index++;
-      }
-      if (count > 0) hashBatch(frame, count);
-      count = 0;
-    }
-  } finally {
-    frame.dests.fill(null, 0, count);
-    depth--;
-  }
-}
+const executeHashComputations = (hashComputations) => executeLevels(hashComputations, hashHere);
 
 /**
  * A persistent-merkle-tree Hasher backed by this package's wasm module; use it

@@ -2,10 +2,10 @@
 // over the pool's threads. Calls are checked by the single-threaded hasher's
 // own checks, and one too small to split goes to it as it is, so results and
 // errors are its own.
-import {blockArrayTree, blocksBytesTree, hashLevels, isBytes, lengthOf, nLevelGroup, plainView, setBytes} from "../core/check.js";
+import {blockArrayTree, blocksBytesTree, isBytes, lengthOf, nLevelGroup, plainView, setBytes} from "../core/check.js";
 import {hasher as single} from "../core/hasher.js";
 import {hashInto} from "../index.js";
-import {newHashObject, readHashObject, writeHashObject} from "../core/hashObject.js";
+import {BATCH, executeLevels, hashHere} from "../core/levels.js";
 import {Gain} from "./gain.js";
 import {rootOfSubtrees} from "./merkle.js";
 import {OP_HASH, OP_MERKLEIZE, OP_NLEVEL} from "./ops.js";
@@ -13,8 +13,8 @@ import {plan, planSubtrees} from "./plan.js";
 import {SLOT_IN} from "./slots.js";
 import {BLOCK, CHUNK} from "../core/sizes.js";
 
-/** @import {Hasher, HashComputation, HashComputationLevel} from "../core/hasher.js" */
-/** @typedef {HashComputation["dest"]} Dest */
+/** @import {Hasher, HashComputationLevel} from "../core/hasher.js" */
+/** @import {Frame, LevelReader} from "../core/levels.js" */
 
 /**
  * What the Hasher needs of the pool (js/pool.js).
@@ -161,113 +161,58 @@ function digestNLevel(pool, data, nLevel) {
 }
 
 /**
- * Each level on the caller, or spread over the threads where it is large
- * enough and spreading measures faster (js/pool/gain.js).
+ * The single-threaded hasher's executeHashComputations (js/core/levels.js),
+ * with a batch large enough hashed over the threads too, where spreading
+ * measures faster (js/pool/gain.js).
  * @param {PoolSide} pool
  * @param {Gain} gain
  * @param {readonly HashComputationLevel[]} hashComputations
  */
 function executeHashComputations(pool, gain, hashComputations) {
   pool.assertOpen();
-  if (pool.threads === 1) return single.executeHashComputations(hashComputations);
-  const levels = hashLevels(hashComputations);
-  for (let level = levels.length - 1; level >= 0; level--) {
-    const hcLevel = levels[level];
-    if (!parallel(pool, hcLevel.length)) {
-      single.executeHashComputations([hcLevel]);
-      continue;
-    }
+  executeLevels(hashComputations, (reader, frame) => {
+    // The level's own length says how many to expect: a level that gives
+    // more or fewer is still read in the same batches (spreadBatch).
+    const expected = Math.min(BATCH, reader.length - reader.index);
+    if (!parallel(pool, expected)) return hashHere(reader, frame);
     const spread = gain.shouldSpread();
     const start = performance.now();
-    if (spread) spreadLevel(pool, hcLevel);
-    else single.executeHashComputations([hcLevel]);
-    gain.time(spread, hcLevel.length, performance.now() - start);
-  }
-}
-
-/**
- * @param {PoolSide} pool
- * @param {HashComputationLevel} hcLevel
- */
-function spreadLevel(pool, hcLevel) {
-  try {
-    hashLevel(pool, hcLevel);
-  } catch {
-    // A level the pool cannot take as it is (an entry that is not a
-    // HashComputation, a length that is not the entries' count) is done
-    // again by the single-threaded hasher, which gives its own result or
-    // error. Doing a node twice is harmless: it gets the same hash.
-    single.executeHashComputations([hcLevel]);
-  }
-}
-
-/**
- * One level of HashComputations: the caller packs pairs into slots and
- * applies the results, since the HashObjects live in its heap; any thread hashes.
- * @param {PoolSide} pool
- * @param {HashComputationLevel} hcLevel
- */
-function hashLevel(pool, hcLevel) {
-  const at = plan(hcLevel.length, SLOT_IN / BLOCK, pool.threads);
-  const iter = hcLevel[Symbol.iterator]();
-  /** @type {(i: number, bytes: Uint8Array) => Dest[]} */
-  const pack = (i, bytes) => packPairs(iter, at[i + 1] - at[i], bytes, i === at.length - 2);
-  /** @type {(Dest[] | null)[]} Per unit on a worker, its dests until collected. */
-  const dests = [];
-  pool.run({
-    units: at.length - 1,
-    fill: (i, input) => {
-      dests[i] = pack(i, input);
-      return [OP_HASH, dests[i].length * BLOCK, 0];
-    },
-    onCaller: (i) => {
-      const bytes = pool.scratch;
-      const d = pack(i, bytes);
-      hashInto(bytes.subarray(0, d.length * BLOCK), bytes.subarray(0, d.length * CHUNK));
-      applyHashes(d, bytes);
-    },
-    collect: (i, out) => {
-      applyHashes(/** @type {Dest[]} */ (dests[i]), out);
-      dests[i] = null;
-    },
+    const n = spread ? spreadBatch(pool, reader, frame, expected) : hashHere(reader, frame);
+    if (n > 0) gain.time(spread, n, performance.now() - start);
+    return n;
   });
 }
 
 /**
- * Writes the next `count` HashComputations' pairs into bytes, 64 bytes each;
- * returns their dests. `last`: the level must end after them.
- * @param {Iterator<HashComputation>} iter
- * @param {number} count
- * @param {Uint8Array} bytes
- * @param {boolean} last
- * @returns {Dest[]}
+ * Reads and hashes a batch as hashHere does, with its pairs hashed on every
+ * thread: the caller reads a unit's pairs into a slot as it posts it, and
+ * reads the units it does itself, so that reading overlaps the workers'
+ * hashing; the pool only moves the hashing, never a read or an applyHash.
+ * An error of a read ends the job before any node of the batch is applied.
+ * @param {PoolSide} pool
+ * @param {LevelReader} reader
+ * @param {Frame} frame
+ * @param {number} expected HashComputations expected in the batch, by the level's length.
+ * @returns {number}
  */
-function packPairs(iter, count, bytes, last) {
-  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
-  const dests = new Array(count);
-  for (let j = 0; j < count; j++) {
-    const next = iter.next();
-    const hc = next.value;
-    if (next.done || !hc?.src0 || !hc.src1 || typeof hc.dest?.applyHash !== "function") throw new Error("not a HashComputation");
-    readHashObject(hc.src0, words, 16 * j, "src0", "executeHashComputations");
-    readHashObject(hc.src1, words, 16 * j + 8, "src1", "executeHashComputations");
-    dests[j] = hc.dest;
-  }
-  if (last && !iter.next().done) throw new Error("more HashComputations than the level's length");
-  return dests;
-}
-
-/**
- * Gives each dest its 32-byte digest from out, in order, in one HashObject
- * per call: an applyHash may call another pool's hasher.
- * @param {Dest[]} dests
- * @param {Uint8Array} out
- */
-function applyHashes(dests, out) {
-  const result = newHashObject();
-  const words = new Int32Array(out.buffer, out.byteOffset, out.length / 4);
-  for (let j = 0; j < dests.length; j++) {
-    writeHashObject(words, 8 * j, result);
-    dests[j].applyHash(result);
-  }
+function spreadBatch(pool, reader, frame, expected) {
+  const at = plan(expected, SLOT_IN / BLOCK, pool.threads);
+  const digests = new Uint8Array(frame.words.buffer, frame.words.byteOffset, CHUNK * BATCH);
+  /** @type {(i: number, bytes: Uint8Array) => number} Reads unit i's pairs into bytes; fewer than planned where the level ends early. */
+  const read = (i, bytes) => reader.read(new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4), frame.dests, at[i], at[i + 1] - at[i]);
+  const first = reader.index;
+  pool.run({
+    units: at.length - 1,
+    fill: (i, input) => [OP_HASH, read(i, input) * BLOCK, 0],
+    onCaller: (i) => {
+      const bytes = pool.scratch;
+      const n = read(i, bytes);
+      hashInto(bytes.subarray(0, n * BLOCK), bytes.subarray(0, n * CHUNK));
+      digests.set(bytes.subarray(0, n * CHUNK), at[i] * CHUNK);
+    },
+    collect: (i, out, len) => digests.set(out.subarray(0, len / 2), at[i] * CHUNK),
+  });
+  const n = reader.index - first;
+  // A level with more entries than its length: the rest of the batch, as the single-threaded hasher reads it.
+  return n === expected && !reader.done ? n + hashHere(reader, frame, n) : n;
 }
