@@ -68,8 +68,9 @@ export class LevelReader {
       readHashObject(src1, words, 16 * n + 8, "src1", fn);
       dests[at + n] = dest;
     }
-    // Written on every call, not only where the level ends: V8 deoptimizes
-    // a loop at a store it has no feedback for (performance-notes, "The pool").
+    // Written on every call, not only where the level ends: V8 deoptimized
+    // the loop there, at each level's end (performance-notes, "The pool's
+    // executeHashComputations").
     this.done = n < max;
     this.index += n;
     return n;
