@@ -102,6 +102,7 @@ const arm64LeftOut = {
   "test/alloc.test.js": "heap use measured in a child process, which overran its 60 s under emulation",
   "test/arguments.test.js": "argument checks, JavaScript alike on every CPU; its 299 pool cases took 0.2-0.8 s each under emulation",
   "test/package.test.js": "the packed package installed by npm: files, not code generation",
+  "test/readme.test.js": "the README's examples in child processes, JavaScript alike on every CPU",
   "test/pool-side-effects.test.js": "the pool's callbacks and errors against the single-threaded hasher's, JavaScript alike on every CPU; pool.test.js hashes on the workers",
   "test/sizes.test.js": "bundle sizes, by esbuild's x86-64 binary, which an arm64 Node cannot start",
 };
