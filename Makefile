@@ -188,8 +188,9 @@ test-matrix: check-bundles
 # The headline in about a minute on a 2-core machine: the core functions and
 # digest at three sizes against the peers (bench/node.js --headline), and each
 # library's import and first digest in fresh processes (bench/cases/startup.js),
-# printed as a table and written to bench/results/*_headline.json, a partial
-# run that `make readme` leaves out of all but its start-up table.
+# printed as a table and written to build/bench-results/, which git ignores.
+# BENCH_ARGS=--save writes it to bench/results/*_headline.json instead, a
+# partial run that `make readme` leaves out of all but its start-up table.
 bench: deps
 	node bench/node.js --headline $(BENCH_ARGS)
 
@@ -198,7 +199,7 @@ bench: deps
 # as-sha256, then the portable backend and ssz's BeaconState workload. The
 # README's tables come from its results files, and from bench-engine's.
 bench-full: deps
-	node bench/node.js --hasher --pool --beyond $(BENCH_ARGS)
+	node bench/node.js --hasher --pool --beyond --save $(BENCH_ARGS)
 	node bench/portable.js --save
 	node bench/ssz.js
 
@@ -223,7 +224,7 @@ ENGINE_bun = npm exec --yes --package=bun@$(call pin,bun) -- bun --expose-gc
 BROWSERS := chromium firefox webkitgtk
 bench-engine: deps
 	@$(if $(filter $(BROWSERS),$(ENGINE)),$(XVFB) node bench/web/run-headless.js --browser $(ENGINE) --hasher $(BENCH_ARGS),\
-	  $(if $(ENGINE_$(ENGINE)),$(ENGINE_$(ENGINE)) bench/node.js --hasher $(BENCH_ARGS),\
+	  $(if $(ENGINE_$(ENGINE)),$(ENGINE_$(ENGINE)) bench/node.js --hasher --save $(BENCH_ARGS),\
 	  echo "ENGINE=$(ENGINE): one of node22 node24 node26 deno bun $(BROWSERS)"; exit 1))
 
 # The gzipped bytes each import of the package adds to a bundle, beside the

@@ -3,7 +3,7 @@
 // results JSON (schema: bench/results/README.md).
 //
 //   node bench/node.js [--headline] [--startup] [--quick] [--rounds N] [--time MS] [--filter REGEX]
-//                      [--impl REGEX] [--markdown] [--out FILE]
+//                      [--impl REGEX] [--markdown] [--save | --out FILE]
 //                      [--label TEXT] [--warmup-time MS] [--batch-ms MS] [--hasher] [--pool] [--beyond]
 //
 // --headline (`make bench`) keeps the cases of headlineCaseIds in cases/cases.js:
@@ -21,7 +21,10 @@
 // and digestMany against noble and node:crypto). The start-up case of
 // cases/startup.js (a fresh process's import and first digest per library)
 // runs where the filter keeps its id: in full runs and headline runs; --startup runs it
-// alone, into a file ending in _startup.
+// alone, into a file ending in _startup. The results file goes to
+// build/bench-results/, which git ignores; --save writes it to bench/results/,
+// where the README's tables and the page read it (make bench-full and
+// bench-engine save), and --out FILE anywhere.
 import * as asSha256 from "@chainsafe/as-sha256";
 import * as noble from "@noble/hashes/sha2.js";
 import * as hashWasm from "hash-wasm";
@@ -29,7 +32,7 @@ import * as nodeCrypto from "node:crypto";
 import {mkdirSync, writeFileSync} from "node:fs";
 import os from "node:os";
 import {dirname, join} from "node:path";
-import {pathToFileURL} from "node:url";
+import {fileURLToPath, pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import * as ours from "sha256-simd";
 import {headlineCaseIds, makeCases} from "./cases/cases.js";
@@ -58,6 +61,7 @@ export function parseOptions(argv) {
       impl: {type: "string"},
       markdown: {type: "boolean", default: false},
       out: {type: "string"},
+      save: {type: "boolean", default: false},
       label: {type: "string"},
       hasher: {type: "boolean", default: false},
       pool: {type: "boolean", default: false},
@@ -75,18 +79,22 @@ export function parseOptions(argv) {
   num("warmup-time", "warmupTime");
   num("batch-ms", "batchMs");
   if (o.rounds < 1) throw new Error("--rounds must be at least 1");
-  const {headline, startup, quick, impl, markdown, out, label, hasher, pool, beyond} = values;
+  const {headline, startup, quick, impl, markdown, out, save, label, hasher, pool, beyond} = values;
   const ids = headline ? [...headlineCaseIds, startupCase.id] : startup ? [startupCase.id] : null;
   const filter = values.filter ?? (ids ? idsFilter(ids) : undefined);
-  return {...o, headline, startup, quick, filter, impl, markdown, out, label, hasher, pool, beyond};
+  return {...o, headline, startup, quick, filter, impl, markdown, out, save, label, hasher, pool, beyond};
 }
 
-/** Where the results go without --out: bench/results/, a partial run's name ending in _headline or _startup. */
-export function resultsFile(env, {headline, startup}) {
+/** Where a run that is not saved writes its results: ignored by git, so a plain `make bench` leaves the tree clean. */
+const scratchDir = fileURLToPath(new URL("../build/bench-results", import.meta.url));
+
+/** Where the results go without --out: bench/results/ with --save, else build/bench-results/; a partial run's name ends in _headline or _startup. */
+export function resultsFile(env, {headline, startup, save}) {
   const name = resultsFileName(env);
   const part = headline ? "_headline" : startup ? "_startup" : "";
-  return join(resultsDir, name.replace(/\.json$/, `${part}.json`));
+  return join(save ? resultsDir : scratchDir, name.replace(/\.json$/, `${part}.json`));
 }
+
 
 const firstLine = (e) => String(e?.message ?? e).split("\n")[0];
 

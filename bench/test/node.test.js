@@ -182,6 +182,12 @@ describe("headline benchmark (bench/node.js --headline --quick, what make bench 
     assert.equal(basename(resultsFile(doc.env, {headline: false})), resultsFileName(doc.env));
   });
 
+  it("is written where git ignores it, and to bench/results/ only with --save", function () {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    assert.equal(dirname(resultsFile(doc.env, {headline: true})), join(root, "build/bench-results"));
+    assert.equal(dirname(resultsFile(doc.env, {headline: true, save: true})), join(root, "bench/results"));
+  });
+
   it("runs the start-up case alone with --startup, as a partial run", async function () {
     const {doc: alone, text} = await quickRun(["--startup"]);
     assert.deepEqual(alone.results.map((r) => [r.case, r.impl, r.correct]), expected[startupId].map((impl) => [startupId, impl, true]));
