@@ -95,7 +95,6 @@ export function resultsFile(env, {headline, startup, save}) {
   return join(save ? resultsDir : scratchDir, name.replace(/\.json$/, `${part}.json`));
 }
 
-
 const firstLine = (e) => String(e?.message ?? e).split("\n")[0];
 
 /** @chainsafe/hashtree is a native addon; where its binary does not load, it is left out. */

@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import {HashComputationLevel} from "@chainsafe/persistent-merkle-tree";
 import {hasher} from "sha256-simd/hasher";
 import {MIN_PARALLEL_HASHES, createHashPool} from "sha256-simd/pool";
+// The source entry first: levels.js takes BATCH from the I/O buffer of the core it loads.
+import "../js/index.js";
 import {BATCH} from "../js/core/levels.js";
 import {pseudoRandomBytes, pseudoRandomInts, sha256Oracle, toHex} from "./support/helpers.js";
 import {SPREAD_ALWAYS, THREADS} from "./support/pool.js";
@@ -48,8 +50,8 @@ function drawCase(seed) {
  * Builds a case's levels anew, with dests that log each applyHash call to
  * `log`: the dest's id, then the digest's words. The children of pair `id`
  * are pairs[16 id .. 16 id + 16). reentrant() is the hasher that a
- * reentrant applyHash calls, whose results are logged too (id -1: the
- * faulty pair's children again).
+ * reentrant applyHash calls, whose results are logged too (id -1 - id: its
+ * digest64HashObjects of pair id's children).
  */
 function build(c, log, reentrant) {
   const total = c.levels.reduce((n, {size}) => n + size, 0) + c.fault.nested;
@@ -162,6 +164,8 @@ describe("sha256-simd/pool: executeHashComputations with the single-threaded has
   });
 
   it(`${CASES} cases: the same return, error and applyHash calls, in the same order, with node:crypto's digests`, () => {
+    // Levels across a batch's end need the batch's size: a whole number of pairs, more than the pool's threshold.
+    assert.ok(Number.isInteger(BATCH) && BATCH > MIN_PARALLEL_HASHES, `BATCH is ${BATCH}`);
     const drawn = new Map();
     const seeds = pseudoRandomInts(SEED);
     for (let i = 0; i < CASES; i++) {

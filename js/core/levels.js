@@ -34,8 +34,8 @@ let depth = 0;
 export class LevelReader {
   /** @param {HashComputationLevel} hcLevel */
   constructor(hcLevel) {
-    /** The level's own count of its HashComputations: only a guess at how many its iterator gives, which decides nothing but how the pool cuts a batch. */
     const length = hcLevel.length;
+    /** The level's own count of its HashComputations: only a guess at how many its iterator gives, which decides nothing but how the pool cuts a batch. */
     this.length = typeof length === "number" ? length : NaN;
     this.iterator = hcLevel[Symbol.iterator]();
     /** HashComputations read so far. */
