@@ -13,12 +13,15 @@ import "../js/index.js";
 import {BATCH} from "../js/core/levels.js";
 import {pseudoRandomBytes, pseudoRandomInts, sha256Oracle, toHex} from "./support/helpers.js";
 import {SPREAD_ALWAYS, THREADS} from "./support/pool.js";
+import {faultyWorkers} from "./fixtures/faults.js";
 
 const SEED = Number(process.env.SIDE_EFFECTS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CASES = Number(process.env.SIDE_EFFECTS_CASES ?? 200);
 const SHAPES = ["array", "one-shot", "HashComputationLevel"];
 const FAULTS = ["none", "applyHash throws", "applyHash throws once", "applyHash calls the hasher", "not a HashComputation", "src0 getter throws"];
 const INVALID = ["null", "no src1", "src0 not a HashObject", "dest without applyHash"];
+/** Words logged per applyHash call: the node, its digest, the src0s read by then. */
+const LOGGED = 10;
 
 /**
  * A case drawn from its seed: one or two levels, each of a size above the
@@ -48,20 +51,26 @@ function drawCase(seed) {
 
 /**
  * Builds a case's levels anew, with dests that log each applyHash call to
- * `log`: the dest's id, then the digest's words. The children of pair `id`
- * are pairs[16 id .. 16 id + 16). reentrant() is the hasher that a
- * reentrant applyHash calls, whose results are logged too (id -1 - id: its
- * digest64HashObjects of pair id's children).
+ * `log`: the dest's id, the digest's words, and how many src0s had been
+ * read by then. The children of pair `id` are pairs[16 id .. 16 id + 16).
+ * reentrant() is the hasher that a reentrant applyHash calls, whose results
+ * are logged too (id -1 - id: its digest64HashObjects of pair id's children).
  */
 function build(c, log, reentrant) {
   const total = c.levels.reduce((n, {size}) => n + size, 0) + c.fault.nested;
   const pairs = new Int32Array(pseudoRandomBytes(64 * total, c.seed).buffer);
+  let reads = 0;
   const hashObject = (at) => ({h0: pairs[at], h1: pairs[at + 1], h2: pairs[at + 2], h3: pairs[at + 3], h4: pairs[at + 4], h5: pairs[at + 5], h6: pairs[at + 6], h7: pairs[at + 7]});
-  const logged = (id, h) => log.push(id, h.h0, h.h1, h.h2, h.h3, h.h4, h.h5, h.h6, h.h7);
+  const counted = (at) => {
+    const h = hashObject(at);
+    const h0 = h.h0;
+    return Object.defineProperty(h, "h0", {get: () => (reads++, h0)});
+  };
+  const logged = (id, h) => log.push(id, h.h0, h.h1, h.h2, h.h3, h.h4, h.h5, h.h6, h.h7, reads);
   let nextId = 0;
   const pair = (faulty) => {
     const id = nextId++;
-    const hc = {src0: hashObject(16 * id), src1: hashObject(16 * id + 8), dest: {applyHash: (h) => logged(id, h)}};
+    const hc = {src0: counted(16 * id), src1: hashObject(16 * id + 8), dest: {applyHash: (h) => logged(id, h)}};
     if (!faulty) return hc;
     const {kind, invalid, nested} = c.fault;
     if (kind === "applyHash throws") {
@@ -133,7 +142,7 @@ function run(c, h, reentrant = h) {
 /** Each logged digest against node:crypto's of its dest's pair, as little-endian words. */
 function checkOracle({log, pairs}, what) {
   const got = new Int32Array(8);
-  for (let at = 0; at < log.length; at += 9) {
+  for (let at = 0; at < log.length; at += LOGGED) {
     const id = log[at] < 0 ? -1 - log[at] : log[at];
     got.set(log.slice(at + 1, at + 9));
     const expected = sha256Oracle(new Uint8Array(pairs.buffer, 64 * id, 64));
@@ -141,13 +150,13 @@ function checkOracle({log, pairs}, what) {
   }
 }
 
-/** Asserts that two runs applied the same nodes in the same order, with the same digests. */
+/** Asserts that two runs applied the same nodes in the same order, with the same digests, each after as many reads. */
 function assertSameLog(got, expected, what) {
-  const nodes = (log) => log.length / 9;
-  for (let at = 0; at < Math.min(got.length, expected.length); at += 9) {
-    for (let k = 0; k < 9; k++) {
-      if (got[at + k] !== expected[at + k]) assert.fail(`${what}: call ${at / 9} applied node ${got[at]}, the single-threaded hasher node ${expected[at]} (or another digest)`);
-    }
+  const nodes = (log) => log.length / LOGGED;
+  for (let at = 0; at < Math.min(got.length, expected.length); at += LOGGED) {
+    const call = `${what}: call ${at / LOGGED} applied node ${got[at]}, the single-threaded hasher node ${expected[at]}`;
+    for (let k = 0; k < 9; k++) if (got[at + k] !== expected[at + k]) assert.fail(`${call} (or another digest)`);
+    if (got[at + 9] !== expected[at + 9]) assert.fail(`${call}, after ${got[at + 9]} src0s read, not ${expected[at + 9]}`);
   }
   assert.equal(nodes(got), nodes(expected), `${what}: applyHash calls`);
 }
@@ -158,6 +167,11 @@ describe("sha256-simd/pool: executeHashComputations with the single-threaded has
   before(async () => {
     pools["every batch spread"] = await createHashPool({threads: THREADS, ...SPREAD_ALWAYS});
     pools.measured = await createHashPool({threads: THREADS});
+    // Workers slower than the caller's reading: the caller reads a batch
+    // ahead of them, and applies what they finish while they hash the rest.
+    const slow = faultyWorkers();
+    slow.slow(1);
+    pools["every batch spread, slow workers"] = await createHashPool({threads: THREADS, ...SPREAD_ALWAYS, [Symbol.for("sha256-simd/pool.workerScript")]: slow.script});
   });
   after(async () => {
     for (const pool of Object.values(pools)) await pool.close();

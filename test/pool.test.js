@@ -318,6 +318,15 @@ describe("sha256-simd/pool: which levels of executeHashComputations are spread (
     assert.equal(spreadOf(gain, 16), 16);
   });
 
+  it("takes a timing whole where the other way was timed last: a stale or cold figure does not hold it back", async () => {
+    const {Gain} = await import("../js/pool/gain.js");
+    const gain = new Gain(false);
+    gain.time(true, 4096, 10);
+    gain.time(false, 4096, 2);
+    gain.time(true, 4096, 1);
+    assert.equal(spreadOf(gain, 16), 16);
+  });
+
   it("spreads every level when asked to (tests)", async () => {
     const {Gain} = await import("../js/pool/gain.js");
     const gain = new Gain(true);

@@ -78,31 +78,40 @@ export class LevelReader {
 }
 
 /**
- * Reads the rest of a batch from `from` on, and hashes it on this thread:
- * its digests land in words[8 * from ..). Returns how many pairs it read.
+ * Reads a batch, hashes it on this thread and applies it. Returns how many
+ * HashComputations it read.
  * @param {LevelReader} reader
  * @param {Frame} frame
- * @param {number} [from]
  * @returns {number}
  */
-export function hashHere(reader, {words, dests}, from = 0) {
-  const pairs = words.subarray(16 * from);
-  const n = reader.read(pairs, dests, from, BATCH - from);
-  if (n > 0) {
-    ioWords.set(pairs.subarray(0, 16 * n));
-    hash64(ioPtr, ioPtr, n);
-    words.set(ioWords.subarray(0, 8 * n), 8 * from);
-  }
+export function hashHere(reader, frame) {
+  const n = reader.read(frame.words, frame.dests, 0, BATCH);
+  hashRead(frame.words, 0, n);
+  applyBatch(frame, 0, n);
   return n;
 }
 
 /**
- * Runs executeHashComputations, each batch read and hashed by hashBatch
- * (reader, frame), which returns how many HashComputations it read, their
- * digests at the start of frame.words; then each dest is applied its digest,
- * in order. A level's iterator is closed on an error, as for-of closes it.
+ * Hashes n pairs read into words from pair `from` on, on this thread: their
+ * digests land in words[8 * from ..), over pairs already hashed.
+ * @param {Int32Array} words
+ * @param {number} from
+ * @param {number} n
+ */
+export function hashRead(words, from, n) {
+  if (n > 0) {
+    ioWords.set(words.subarray(16 * from, 16 * (from + n)));
+    hash64(ioPtr, ioPtr, n);
+    words.set(ioWords.subarray(0, 8 * n), 8 * from);
+  }
+}
+
+/**
+ * Runs executeHashComputations, each batch read, hashed and applied by
+ * hashBatch(reader, frame), through applyBatch. A level's iterator is
+ * closed on an error, as for-of closes it.
  * @param {readonly HashComputationLevel[]} hashComputations
- * @param {(reader: LevelReader, frame: Frame) => number} hashBatch
+ * @param {(reader: LevelReader, frame: Frame) => void} hashBatch
  */
 export function executeLevels(hashComputations, hashBatch) {
   const levels = hashLevels(hashComputations);
@@ -112,7 +121,7 @@ export function executeLevels(hashComputations, hashBatch) {
     for (let level = levels.length - 1; level >= 0; level--) {
       const reader = new LevelReader(levels[level]);
       try {
-        while (!reader.done) applyBatch(frame, hashBatch(reader, frame));
+        while (!reader.done) hashBatch(reader, frame);
       } catch (e) {
         // Dropped so that the frame does not keep the caller's trees alive.
         frame.dests.fill(null);
@@ -126,12 +135,13 @@ export function executeLevels(hashComputations, hashBatch) {
 }
 
 /**
- * Applies the first `count` digests of frame.words to their dests, in order.
+ * Applies the digests of a batch's HashComputations [from, to) to their dests, in order.
  * @param {Frame} frame
- * @param {number} count
+ * @param {number} from
+ * @param {number} to
  */
-function applyBatch({words, dests, result}, count) {
-  for (let j = 0; j < count; j++) {
+export function applyBatch({words, dests, result}, from, to) {
+  for (let j = from; j < to; j++) {
     writeHashObject(words, 8 * j, result);
     const dest = /** @type {HashComputation["dest"]} */ (dests[j]);
     // Dropped first so the batch does not keep old trees alive.

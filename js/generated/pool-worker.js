@@ -233,7 +233,7 @@ lengths:L},m){let e=[],a=0;for(let t=0;t<x.length;t++){let d=L[t],c=d>=px.manyMi
 f&&(LL(x,L,e,m),a=0),e.push(t),a+=d)}e.length>0&&LL(x,L,e,m)}function Ax(x,L){let m=Fx(x,"messages","digestManyInto"),e=l(L,"output","digestManyInto");if(e!==32*
 m.items.length)throw new RangeError(`digestManyInto: output must be ${32*m.items.length} bytes (32 per message), got ${e}`);XL(m,L)}function tL(x,L,m,e,a){let t=U(x,32,"bytes1",m),d=U(L,32,"bytes2",m);if(!t||!d)throw new Error("InvalidLengthForDigest64");if(e&&!U(a,32,"output",m))throw new Error(
 "InvalidLengthForOutput32");B(i,x,32),B(i,L,32,32)}function O(x,L){return tL(x,L,"digest2Bytes32",!1),s.hash64_x1(r,r,1),W(A)}function dL(x,L,m){tL(x,L,"digest2\
-Bytes32Into",!0,m),s.hash64_x1(r,r,1),B(m,A,32)}var eL=new Int32Array(16),gm=new Int32Array(64),aL=0;function QL(x,L,m){let e=++aL,a=eL;for(;;){if(C(x,a,0,"obj1",
+Bytes32Into",!0,m),s.hash64_x1(r,r,1),B(m,A,32)}var eL=new Int32Array(16),Bm=new Int32Array(64),aL=0;function QL(x,L,m){let e=++aL,a=eL;for(;;){if(C(x,a,0,"obj1",
 m),C(L,a,8,"obj2",m),a!==eL||aL===e)return a;a=new Int32Array(16)}}function cL(x,L,m){let e=QL(x,L,"digest64HashObjectsInto");if(m===null||typeof m!="object")throw new TypeError("digest64HashObjectsInto: output must be an objec\
 t");for(let a=0;a<16;a++)T[a]=e[a];s.hash64_x1(r,r,1),Y(T,0,m)}var ZL=x=>K(r,r,x>>6);function Z(x,L){let m=l(x,"input","hashInto"),e=l(L,"output","hashInto");if(m%64!==0)throw new Error(`Invalid input length ${m}`);if(m!==e*
 2)throw new Error(`Invalid output length ${e}`);m<=f?(i.set(x),K(r,r,m>>6),N(L,F(m>>1))):w(u(x,m),m,0,ZL,u(L,m>>1),2)}vx(dx,!1);var yx={};z(yx,{module:()=>x9,portable:()=>oL});var rL=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
@@ -243,21 +243,21 @@ mí,u9,L-L.{9,mì,M.m¬¬$,mì,b.,7L-L.w0l/lL/L.mí,L.mí,uGm1 N0mÌ¬$,N1),0
 m-M/L0m-N09,77L,mÌ¼%,),0,)7.,L,mÜ¼%,),0,)7.<m\f¼%,P,7;,m¬¬$,m,m\0<(7,7";function oL(){throw new Error("sha256-simd/pool: a worker has no portable build")}var x9=()=>y(rL);var xx="executeHashComputations",Ex=f/64,L9=[],Mx=0,gx=class{constructor(L){let m=L.length;this.length=typeof m=="number"?m:NaN,this.iterator=L[Symbol.iterator](),
 this.index=0,this.done=!1}read(L,m,e,a){if(this.done)return 0;let t=this.iterator,d=0;for(;d<a;d++){let c=t.next();if(c.done)break;let{src0:o,src1:b,dest:E}=c.value??
 {};if(!o||!b||!E)throw new Error(`Invalid HashComputation at index ${this.index+d}`);C(o,L,16*d,"src0",xx),C(b,L,16*d+8,"src1",xx),m[e+d]=E}return this.done=d<a,
-this.index+=d,d}};function nL(x,{words:L,dests:m},e=0){let a=L.subarray(16*e),t=x.read(a,m,e,Ex-e);return t>0&&(T.set(a.subarray(0,16*t)),K(r,r,t),L.set(T.subarray(
-0,8*t),8*e)),t}function sL(x,L){let m=a9(x),e=L9[Mx]??={words:new Int32Array(16*Ex),dests:new Array(Ex).fill(null),result:Nx()};Mx++;try{for(let a=m.length-1;a>=
-0;a--){let t=new gx(m[a]);try{for(;!t.done;)m9(e,L(t,e))}catch(d){throw e.dests.fill(null),t.done||e9(t.iterator),d}}}finally{Mx--}}function m9({words:x,dests:L,
-result:m},e){for(let a=0;a<e;a++){Y(x,8*a,m);let t=L[a];L[a]=null,t.applyHash(m)}}function e9(x){try{x.return?.()}catch{}}function a9(x){let L=j(x,"hashComputat\
-ions",xx);for(let m=L.length-1;m>=0;m--){let e=L[m];if(!e)throw new Error(`no hash computations for level ${m}`);if(typeof e[Symbol.iterator]!="function")throw new TypeError(
-`${xx}: hashComputations[${m}] must be iterable, got ${g(e)}`)}return L}var Lx=D(yx,()=>({hash64:ux()}),()=>M);function Bx(x,L,m,e,a){let t=f/32;if(L>t&&L>2**m&&(L=2**m),L<=t)nx(x,0,L*32,0),Lx().merkleize(r,r,L,0,m);else{let d=f/2,c=d/
+this.index+=d,d}};function nL(x,L){let m=x.read(L.words,L.dests,0,Ex);return m9(L.words,0,m),e9(L,0,m),m}function m9(x,L,m){m>0&&(T.set(x.subarray(16*L,16*(L+m))),
+K(r,r,m),x.set(T.subarray(0,8*m),8*L))}function sL(x,L){let m=t9(x),e=L9[Mx]??={words:new Int32Array(16*Ex),dests:new Array(Ex).fill(null),result:Nx()};Mx++;try{
+for(let a=m.length-1;a>=0;a--){let t=new gx(m[a]);try{for(;!t.done;)L(t,e)}catch(d){throw e.dests.fill(null),t.done||a9(t.iterator),d}}}finally{Mx--}}function e9({
+words:x,dests:L,result:m},e,a){for(let t=e;t<a;t++){Y(x,8*t,m);let d=L[t];L[t]=null,d.applyHash(m)}}function a9(x){try{x.return?.()}catch{}}function t9(x){let L=j(
+x,"hashComputations",xx);for(let m=L.length-1;m>=0;m--){let e=L[m];if(!e)throw new Error(`no hash computations for level ${m}`);if(typeof e[Symbol.iterator]!="f\
+unction")throw new TypeError(`${xx}: hashComputations[${m}] must be iterable, got ${g(e)}`)}return L}var Lx=D(yx,()=>({hash64:ux()}),()=>M);function Bx(x,L,m,e,a){let t=f/32;if(L>t&&L>2**m&&(L=2**m),L<=t)nx(x,0,L*32,0),Lx().merkleize(r,r,L,0,m);else{let d=f/2,c=d/
 32,o=Math.log2(c),b=Math.ceil(L/c);if(b>c)throw new RangeError(`Input of ${L} chunks exceeds the ${c**2} that can be merkleized`);let E=(G,P)=>Lx().merkleize(r+
-32*P,r+d,G/32,0,o);w(x,L*32,d,E),Lx().merkleize(r,r,b,o,m-o)}N(e,A,a)}function t9(x,L,m,e){let{chunks:a,levels:t}=$x(x,L,m,e);Bx(u(x,a*32),a,t,m,e)}function d9(x,L,m,e,a){
-let t=Kx(x,L,m,e,a);Bx(t.blocks,t.chunks,t.levels,e,a)}function c9(x,L){let{bytesInBatch:m,length:e}=kx(x,L),a=2**L,t=u(x,e);if(m<=f)w(t,e,0,c=>Lx().digest_n_level(
-r,c/32,L),t,a);else for(let d=0;d<e;d+=m)Bx(t.subarray(d,d+m),2**L,L,t,d/a);return x.subarray(0,e/a)}var r9=x=>sL(x,nL),k={name:"sha256-simd",hashInto:Z,digest64:O,
-digest64Into:dL,digest64HashObjects:cL,merkleizeBlocksBytes:t9,merkleizeBlockArray:d9,digestNLevel:c9,executeHashComputations:r9};function o9(x){let L=new Uint8Array(32);return x>0&&k.merkleizeBlocksBytes(new Uint8Array(64),2**x,L,0),L}function fL(x,L,m){let e=[];for(let d=0;d<L.length;d++){
+32*P,r+d,G/32,0,o);w(x,L*32,d,E),Lx().merkleize(r,r,b,o,m-o)}N(e,A,a)}function d9(x,L,m,e){let{chunks:a,levels:t}=$x(x,L,m,e);Bx(u(x,a*32),a,t,m,e)}function c9(x,L,m,e,a){
+let t=Kx(x,L,m,e,a);Bx(t.blocks,t.chunks,t.levels,e,a)}function r9(x,L){let{bytesInBatch:m,length:e}=kx(x,L),a=2**L,t=u(x,e);if(m<=f)w(t,e,0,c=>Lx().digest_n_level(
+r,c/32,L),t,a);else for(let d=0;d<e;d+=m)Bx(t.subarray(d,d+m),2**L,L,t,d/a);return x.subarray(0,e/a)}var o9=x=>sL(x,nL),k={name:"sha256-simd",hashInto:Z,digest64:O,
+digest64Into:dL,digest64HashObjects:cL,merkleizeBlocksBytes:d9,merkleizeBlockArray:c9,digestNLevel:r9,executeHashComputations:o9};function n9(x){let L=new Uint8Array(32);return x>0&&k.merkleizeBlocksBytes(new Uint8Array(64),2**x,L,0),L}function fL(x,L,m){let e=[];for(let d=0;d<L.length;d++){
 let c=x.subarray(d*32,(d+1)*32),o=L[d];for(;e.length>0&&e[e.length-1].depth===o;)c=O(e.pop().root,c),o++;e.push({root:c,depth:o})}let{root:a,depth:t}=e.pop();for(;t<
-m;t++){let d=e.length>0&&e[e.length-1].depth===t?e.pop().root:null;a=d?O(d,a):O(a,o9(t))}return a}var n9=1,s9=2,f9=3,i9=4,Le=131072/32,iL={[n9]:{run:(x,L,m)=>Z(x,m.subarray(0,x.length/2)),pieces:(x,L)=>[Math.max(64,L-L%64),x,m=>m/2]},[s9]:{run:(x,L,m)=>k.merkleizeBlocksBytes(
-x,L,m,0),pieces:(x,L)=>{let m=Math.min(x,L/32);return[m*32,m,(e,a)=>a*32]},join:(x,L,m,e)=>x.set(fL(x,new Array(L).fill(Math.log2(e)),Math.log2(m)))},[f9]:{run:(x,L,m,e)=>{
-let a=e.subarray(0,x.length);a.set(x),m.set(k.digestNLevel(a,L))},pieces:(x,L)=>{let m=2**x*32;return[Math.max(m,L-L%m),x,e=>e/2**x]}},[i9]:{run:(x,L,m)=>Ax(b9(
-x,L),m.subarray(0,32*L)),pieces:()=>null}};function b9(x,L){let m=new DataView(x.buffer,x.byteOffset,4*L),e=new Array(L);for(let a=0,t=4*L;a<L;a++){let d=m.getUint32(4*a,!0);e[a]=x.subarray(t,t+d),t+=d}return e}
+m;t++){let d=e.length>0&&e[e.length-1].depth===t?e.pop().root:null;a=d?O(d,a):O(a,n9(t))}return a}var s9=1,f9=2,i9=3,b9=4,me=131072/32,iL={[s9]:{run:(x,L,m)=>Z(x,m.subarray(0,x.length/2)),pieces:(x,L)=>[Math.max(64,L-L%64),x,m=>m/2]},[f9]:{run:(x,L,m)=>k.merkleizeBlocksBytes(
+x,L,m,0),pieces:(x,L)=>{let m=Math.min(x,L/32);return[m*32,m,(e,a)=>a*32]},join:(x,L,m,e)=>x.set(fL(x,new Array(L).fill(Math.log2(e)),Math.log2(m)))},[i9]:{run:(x,L,m,e)=>{
+let a=e.subarray(0,x.length);a.set(x),m.set(k.digestNLevel(a,L))},pieces:(x,L)=>{let m=2**x*32;return[Math.max(m,L-L%m),x,e=>e/2**x]}},[b9]:{run:(x,L,m)=>Ax(l9(
+x,L),m.subarray(0,32*L)),pieces:()=>null}};function l9(x,L){let m=new DataView(x.buffer,x.byteOffset,4*L),e=new Array(L);for(let a=0,t=4*L;a<L;a++){let d=m.getUint32(4*a,!0);e[a]=x.subarray(t,t+d),t+=d}return e}
 function bL(x,L,m,e,a,t){if(!Object.hasOwn(iL,x))throw new Error(`unknown pool op ${x}`);iL[x].run(L.subarray(0,m),e,a,t)}Ix(()=>bL);
 //# sourceMappingURL=pool-worker.js.map

@@ -4,8 +4,7 @@
 // errors are its own.
 import {blockArrayTree, blocksBytesTree, isBytes, lengthOf, nLevelGroup, plainView, setBytes} from "../core/check.js";
 import {hasher as single} from "../core/hasher.js";
-import {hashInto} from "../index.js";
-import {BATCH, executeLevels, hashHere} from "../core/levels.js";
+import {BATCH, applyBatch, executeLevels, hashHere, hashRead} from "../core/levels.js";
 import {Gain} from "./gain.js";
 import {rootOfSubtrees} from "./merkle.js";
 import {OP_HASH, OP_MERKLEIZE, OP_NLEVEL} from "./ops.js";
@@ -184,11 +183,21 @@ function executeHashComputations(pool, gain, hashComputations) {
 }
 
 /**
- * Reads and hashes a batch as hashHere does, with its pairs hashed on every
- * thread: the caller reads a unit's pairs into a slot as it posts it, and
- * reads the units it does itself, so that reading overlaps the workers'
- * hashing; the pool only moves the hashing, never a read or an applyHash.
- * An error of a read ends the job before any node of the batch is applied.
+ * The most pairs in a unit of a batch: about 0.2 ms of hashing, far above a
+ * hand-off, and small enough that applying starts soon after the batch is
+ * read (performance-notes, "The pool's executeHashComputations").
+ */
+const UNIT = 1024;
+/** The pairs the caller reads ahead between looks at the slots: a fraction of a unit's hashing. */
+const AHEAD = 256;
+
+/**
+ * Reads, hashes and applies a batch as hashHere does, with
+ * its pairs hashed on every thread. The caller reads the pairs, ahead of
+ * the units it posts, and applies the digests once the batch is read whole,
+ * while the workers still hash; it hashes a unit itself only where it has
+ * nothing else to do. An error of a read ends the job before any node of
+ * the batch is applied.
  * @param {PoolSide} pool
  * @param {LevelReader} reader
  * @param {Frame} frame
@@ -196,23 +205,54 @@ function executeHashComputations(pool, gain, hashComputations) {
  * @returns {number}
  */
 function spreadBatch(pool, reader, frame, expected) {
-  const at = plan(expected, SLOT_IN / BLOCK, pool.threads);
-  const digests = new Uint8Array(frame.words.buffer, frame.words.byteOffset, CHUNK * BATCH);
-  /** @type {(i: number, bytes: Uint8Array) => number} Reads unit i's pairs into bytes; fewer than planned where the level ends early. */
-  const read = (i, bytes) => reader.read(new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4), frame.dests, at[i], at[i + 1] - at[i]);
-  const first = reader.index;
+  const at = plan(expected, UNIT, pool.threads);
+  const units = at.length - 1;
+  const {words, dests} = frame;
+  const bytes = new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
+  /** Pairs read, and whether the batch is read whole; units hashed, and applied. */
+  let read = 0;
+  let whole = false;
+  const hashed = new Uint8Array(units);
+  let applied = 0;
+  /** @param {number} end Reads on up to pair `end` of the batch, fewer where the level ends. */
+  const readTo = (end) => {
+    if (read < end) read += reader.read(words.subarray(16 * read), dests, read, end - read);
+  };
+  /** @param {number} i Unit i's pairs read: as many as the level had. */
+  const count = (i) => Math.max(0, Math.min(read, at[i + 1]) - at[i]);
   pool.run({
-    units: at.length - 1,
-    fill: (i, input) => [OP_HASH, read(i, input) * BLOCK, 0],
-    onCaller: (i) => {
-      const bytes = pool.scratch;
-      const n = read(i, bytes);
-      hashInto(bytes.subarray(0, n * BLOCK), bytes.subarray(0, n * CHUNK));
-      digests.set(bytes.subarray(0, n * CHUNK), at[i] * CHUNK);
+    units,
+    fill: (i, input) => {
+      readTo(at[i + 1]);
+      input.set(bytes.subarray(at[i] * BLOCK, (at[i] + count(i)) * BLOCK));
+      return [OP_HASH, count(i) * BLOCK, 0];
     },
-    collect: (i, out, len) => digests.set(out.subarray(0, len / 2), at[i] * CHUNK),
+    onCaller: (i) => {
+      readTo(at[i + 1]);
+      hashRead(words, at[i], count(i));
+      hashed[i] = 1;
+    },
+    collect: (i, out, len) => {
+      bytes.set(out.subarray(0, len / 2), at[i] * CHUNK);
+      hashed[i] = 1;
+    },
+    ahead: () => {
+      if (!whole) {
+        // The rest of the batch, as the single-threaded hasher reads it: a
+        // level may have more entries than its length.
+        readTo(read < expected ? Math.min(expected, read + AHEAD) : BATCH);
+        whole = reader.done || read === BATCH;
+        return true;
+      }
+      if (applied === units || !hashed[applied]) return false;
+      applied++;
+      applyBatch(frame, Math.min(read, at[applied - 1]), Math.min(read, at[applied]));
+      return true;
+    },
   });
-  const n = reader.index - first;
-  // A level with more entries than its length: the rest of the batch, as the single-threaded hasher reads it.
-  return n === expected && !reader.done ? n + hashHere(reader, frame, n) : n;
+  if (!whole) readTo(BATCH);
+  // The rest of a level with more entries than its length, on this thread.
+  hashRead(words, expected, read - expected);
+  applyBatch(frame, Math.min(read, at[applied]), read);
+  return read;
 }

@@ -1,7 +1,7 @@
 // The pool's scheduler. A job is one call's work, cut into units
 // (js/pool/plan.js); the scheduler posts units into free slots
-// (js/pool/slots.js), does the next unit itself meanwhile, and collects what
-// the workers finish. At the end it takes back every unit no worker claimed
+// (js/pool/slots.js), does the job's own work ahead or the next unit itself
+// meanwhile, and collects what the workers finish. At the end it takes back every unit no worker claimed
 // and races each claimed one: it does the unit too, in pieces, and keeps
 // whichever result comes first, so a call never waits for a worker. A unit
 // whose worker fails or exits is done again on the caller from its slot's
@@ -24,6 +24,7 @@ const RACE_PIECE = 32 * 1024;
  * @property {(i: number, input: Uint8Array) => [op: number, length: number, arg: number]} fill
  * @property {(i: number) => void} onCaller
  * @property {(i: number, output: Uint8Array, length: number) => void} collect
+ * @property {() => boolean} [ahead] Work of the caller's own that it does, while every slot is busy, rather than a unit: returns whether there was any.
  */
 
 /** @import {Seat, Workers} from "./workers.js" */
@@ -86,10 +87,11 @@ export class Scheduler {
       while (this.#next < job.units) {
         // Finished units are collected before posting, so that their slots
         // are refilled now rather than after the caller's next unit
-        // (docs/performance-notes.md, "The pool").
+        // (docs/performance-notes.md, "The pool"); the caller does a unit
+        // only where every slot is busy and the job has nothing ahead.
         if (this.#pending > 0) this.#settleAll(DONE);
-        this.#post();
-        if (this.#next < job.units) job.onCaller(this.#next++);
+        if (this.#post() || job.ahead?.()) continue;
+        job.onCaller(this.#next++);
       }
       this.#finish();
     } catch (e) {
@@ -103,13 +105,14 @@ export class Scheduler {
     if (this.#failed) throw this.#takeError();
   }
 
-  /** Fills every free slot of a live worker with the next units. */
+  /** Fills every free slot of a live worker with the next units; returns whether it posted any. */
   #post() {
     const job = /** @type {Job} */ (this.#job);
+    const next = this.#next;
     for (const seat of this.#workers.seats) {
       if (!seat.live) continue;
       for (const slot of seat.slots) {
-        if (this.#next >= job.units) return;
+        if (this.#next >= job.units) return this.#next > next;
         if (slot.unit >= 0 || slot.leftUntil !== 0) continue;
         const i = this.#next++;
         const [op, len, arg] = job.fill(i, slot.input);
@@ -118,11 +121,14 @@ export class Scheduler {
         this.#pending++;
       }
     }
+    return this.#next > next;
   }
 
-  /** Settles every slot until none holds a unit of the job: takes back those not claimed, races the others. */
+  /** Settles every slot until none holds a unit of the job: does the job's work ahead while there is any, then takes back the units not claimed and races the others. */
   #finish() {
     while (this.#pending > 0) {
+      this.#settleAll(DONE);
+      if (!this.#failed && this.#job?.ahead?.()) continue;
       this.#settleAll(FREE);
       this.#settleAll(CLAIMED);
     }
