@@ -58,19 +58,28 @@ export const runtime = globalThis.process?.versions?.bun ? "bun" : typeof global
 export const choices = ENGINE_CHOICES[runtime ?? engine] ?? ENGINE_CHOICES.v8;
 
 /**
- * Per server runtime, the input length from which node:crypto measured
- * faster than wasm's single stream (docs/performance-notes.md, "digest() on
- * node:crypto"), on Bun every length: for digest() and digestParts().
+ * Per server runtime, the input length from which node:crypto, its digest
+ * taken as NATIVE_OUTPUT says, measured faster than wasm's single stream
+ * (docs/performance-notes.md, "digest() on node:crypto"), on Bun every
+ * length: for digest() and digestParts().
  */
-export const NATIVE_FROM = {node: 320, bun: 0, deno: 2048};
+export const NATIVE_FROM = {node: 128, bun: 0, deno: 1024};
+/**
+ * Per server runtime, the form node:crypto returns its digest in, the
+ * cheapest there: a hex string, read into bytes here, on Node and Deno; a
+ * Buffer on Bun (performance-notes, "digest() on node:crypto").
+ */
+export const NATIVE_OUTPUT = {node: "hex", bun: "buffer", deno: "hex"};
 /**
  * The same for each message of digestMany(), against its share of the 4-lane
- * kernel: below where node:crypto overtook the lanes on every CPU measured,
- * and never below NATIVE_FROM, so digestMany() is never slower than digest() in a loop.
+ * kernel: about where node:crypto overtook the lanes, and never below
+ * NATIVE_FROM, so digestMany() is never slower than digest() in a loop.
  */
-export const NATIVE_MANY_FROM = {node: 1024, bun: 0, deno: 3072};
+export const NATIVE_MANY_FROM = {node: 192, bun: 0, deno: 1024};
 /**
  * This runtime's rows of NATIVE_FROM and NATIVE_MANY_FROM.
  * @returns {{min: number, manyMin: number}}
  */
 export const nativeFrom = () => ({min: NATIVE_FROM[runtime ?? "node"], manyMin: NATIVE_MANY_FROM[runtime ?? "node"]});
+/** This runtime's NATIVE_OUTPUT. */
+export const nativeOutput = () => NATIVE_OUTPUT[runtime ?? "node"];

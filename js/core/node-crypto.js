@@ -3,7 +3,7 @@
 // input that long, not at import, which cost Node 24 about 10 ms of start
 // (docs/performance-notes.md, "Start-up"); no browser bundle carries it.
 import {digestOf} from "./alloc.js";
-import {nativeFrom} from "./engine.js";
+import {nativeFrom, nativeOutput} from "./engine.js";
 import {native} from "./native.js";
 
 const EMPTY_HEX = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
@@ -12,8 +12,27 @@ function off() {
   Object.assign(native, {min: Infinity, manyMin: Infinity, digest: null, parts: null, raw: null});
 }
 
-// Copied into the package's own digest array (alloc.js), not viewed: a view
-// of node:crypto's Buffer costs more than the copy (performance-notes).
+// node:crypto's digest in this runtime's cheapest form (engine.js,
+// NATIVE_OUTPUT): a Buffer of its own cost Node 24's node:crypto 500-600 ns
+// more a call than a hex string, whose bytes are read into `bytes`.
+const OUTPUT = nativeOutput();
+const bytes = new Uint8Array(32);
+/** Each hex digit's value, by its character code: node:crypto writes 0-9a-f. */
+const HEX = new Uint8Array(103);
+for (let i = 0; i < 16; i++) HEX["0123456789abcdef".charCodeAt(i)] = i;
+/**
+ * The 32 bytes of a digest that node:crypto returned, or null where it is none.
+ * @param {unknown} d
+ * @returns {Uint8Array | null}
+ */
+function read(d) {
+  if (typeof d !== "string") return d instanceof Uint8Array && d.length === 32 ? d : null;
+  if (d.length !== 64) return null;
+  for (let i = 0; i < 32; i++) bytes[i] = (HEX[d.charCodeAt(2 * i)] << 4) | HEX[d.charCodeAt(2 * i + 1)];
+  return bytes;
+}
+
+// Copied into the package's own digest array (alloc.js).
 /**
  * @param {Uint8Array | null} b
  * @returns {Uint8Array | null}
@@ -31,11 +50,11 @@ function copied(b) {
  * @param {any} c node:crypto, untyped: this package has no Node types.
  */
 function useCrypto(c) {
-  /** @type {(data: Uint8Array) => Uint8Array & {toString(encoding: "hex"): string}} A Buffer. */
-  const once = typeof c.hash === "function" ? (d) => c.hash("sha256", d, "buffer") : (d) => c.createHash("sha256").update(d).digest();
+  /** @type {(data: Uint8Array, encoding: string) => unknown} A string, or a Buffer. */
+  const once = typeof c.hash === "function" ? (d, e) => c.hash("sha256", d, e) : (d, e) => c.createHash("sha256").update(d).digest(e);
   const works = () => {
     try {
-      return once(new Uint8Array(0)).toString("hex") === EMPTY_HEX;
+      return once(new Uint8Array(0), "hex") === EMPTY_HEX;
     } catch {
       return false;
     }
@@ -52,8 +71,8 @@ function useCrypto(c) {
    */
   const raw = (data) => {
     try {
-      const b = once(data);
-      if (b?.length === 32) return b;
+      const b = read(once(data, OUTPUT));
+      if (b !== null) return b;
     } catch {
       // Refused.
     }
@@ -65,7 +84,7 @@ function useCrypto(c) {
     try {
       const h = c.createHash("sha256");
       for (let i = 0; i < parts.length; i++) h.update(parts[i]);
-      return copied(h.digest());
+      return copied(read(h.digest(OUTPUT)));
     } catch {
       return refused();
     }
