@@ -7,9 +7,11 @@
 #   extras  HMAC, HKDF and PBKDF2
 #   merkle  merkleize and digest_n_level, for sha256-simd/hasher
 # The others import the core instance's memory and the functions they use of
-# the core and lanes. Each is built twice: with simd128 (wasm/*.wasm, and
-# embedded in JavaScript for the main entry), and without, for the portable
-# build that wasm2js turns into JavaScript (js/generated/*-portable.js).
+# the core and lanes. Each is built with simd128 (wasm/*.wasm, and embedded
+# in JavaScript for the main entry), and many, extras and merkle without, for
+# the portable build that wasm2js turns into JavaScript
+# (js/generated/*-portable.js), whose core is written in JavaScript
+# (js/backends/portable/core.js).
 
 CORE_SRC := cpp/core.cpp cpp/dispatch.cpp cpp/stream.cpp cpp/constants.cpp cpp/compress_scalar.cpp
 CORE_SIMD_SRC := cpp/compress_simd128.cpp
@@ -51,7 +53,7 @@ ADDON_LDFLAGS = $(LDFLAGS) -sIMPORTED_MEMORY -sERROR_ON_UNDEFINED_SYMBOLS=0 -sTO
 
 WASM := $(foreach m,core lanes many extras merkle,wasm/sha256-$(m).wasm)
 GENERATED := $(WASM) $(foreach m,core lanes many extras merkle,js/generated/$(m)-wasm.js) \
-	$(foreach m,core many extras merkle,js/generated/$(m)-portable.js)
+	$(foreach m,many extras merkle,js/generated/$(m)-portable.js)
 # binaryen's own tools, from the binaryen that emcc uses.
 BINARYEN = $(shell $(EMCONFIG) BINARYEN_ROOT)/bin
 
@@ -92,7 +94,6 @@ $(eval $(call module,simd,lanes,$(LANES_SRC),$(LANES_EXPORTS),$(call ADDON_LDFLA
 $(eval $(call module,simd,many,$(MANY_SRC),$(MANY_EXPORTS),$(call ADDON_LDFLAGS,$(MANY_BASE)) $(SIMD_FLAGS),$(SIMD_FEATURES),--zero-filled-memory))
 $(eval $(call module,simd,extras,$(EXTRAS_SRC),$(EXTRAS_EXPORTS),$(call ADDON_LDFLAGS,$(EXTRAS_BASE)) $(SIMD_FLAGS),$(SIMD_FEATURES),--zero-filled-memory))
 $(eval $(call module,simd,merkle,$(MERKLE_SRC),$(MERKLE_EXPORTS),$(call ADDON_LDFLAGS,$(MERKLE_BASE)) $(SIMD_FLAGS),$(SIMD_FEATURES),--zero-filled-memory))
-$(eval $(call module,portable,core,$(CORE_SRC),$(CORE_EXPORTS),$(CORE_LDFLAGS) $(PORTABLE_FLAGS),$(PORTABLE_FEATURES)))
 $(eval $(call module,portable,many,$(MANY_SRC),$(MANY_EXPORTS),$(call ADDON_LDFLAGS,$(MANY_BASE)) $(PORTABLE_FLAGS),$(PORTABLE_FEATURES),--zero-filled-memory))
 $(eval $(call module,portable,extras,$(EXTRAS_SRC),$(EXTRAS_EXPORTS),$(call ADDON_LDFLAGS,$(EXTRAS_BASE)) $(PORTABLE_FLAGS),$(PORTABLE_FEATURES),--zero-filled-memory))
 $(eval $(call module,portable,merkle,$(MERKLE_SRC),$(MERKLE_EXPORTS),$(call ADDON_LDFLAGS,$(MERKLE_BASE)) $(PORTABLE_FLAGS),$(PORTABLE_FEATURES),--zero-filled-memory))

@@ -1,5 +1,5 @@
 // sha256-simd: the API on the best backend here, the SIMD wasm modules or the
-// portable build (the same C++ as JavaScript) where wasm is missing, lacks
+// portable build (plain JavaScript) where wasm is missing, lacks
 // SIMD or is refused. Each module's source is the export conditions' choice
 // (package.json "imports": #core and the like).
 import * as core from "#core";

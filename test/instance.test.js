@@ -113,6 +113,18 @@ describe("reinitializeInstance", function () {
   });
 });
 
+describe("the portable build's core (js/backends/portable/core.js)", function () {
+  it("has the SIMD core's memory map: the I/O buffer, the context and the constants at the same addresses, in as much memory", async function () {
+    const {portable} = await import("../js/backends/portable/core.js");
+    const {module} = await import("../js/backends/embedded/core.js");
+    const wasm = /** @type {any} */ (new WebAssembly.Instance(module(), {}).exports);
+    const js = portable();
+    for (const name of ["io_ptr", "io_size", "ctx_ptr", "ctx_size"]) assert.equal(js[name](), wasm[name](), name);
+    assert.equal(js.init(0), wasm.init(0), "init(): the tables' address");
+    assert.equal(js.memory.buffer.byteLength, wasm.memory.buffer.byteLength);
+  });
+});
+
 describe("the SIMD module's single-stream compression, chosen per engine", function () {
   afterEach(function () {
     reinitializeInstance();

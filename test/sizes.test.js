@@ -1,9 +1,10 @@
 // What each import costs an application's bundle (test/support/bundle-sizes.js:
 // esbuild, minified ESM for browsers, gzip -9), held to a budget: today's
-// size rounded up, or the target it was built to (as-sha256 1.2.5's 9,888
-// bytes for {digest}). A change that grows a bundle past its budget fails here.
-// The imports that use the lanes carry both 4-lane shapes, x4m's 1.65 KB
-// (docs/performance-notes.md, "The 4-lane shape").
+// size rounded up. A change that grows a bundle past its budget fails here,
+// as does {digest} grown past as-sha256's {digest}, measured on the
+// installed as-sha256. The imports of the lanes are still over as-sha256's
+// same imports: both 4-lane shapes, x4m's 1.8 KB of them
+// (docs/performance-notes.md, "Module sizes").
 import assert from "node:assert/strict";
 import {fileURLToPath} from "node:url";
 import {SIZE_CASES, bundleSize} from "./support/bundle-sizes.js";
@@ -12,15 +13,19 @@ const resolveDir = fileURLToPath(new URL("../bench", import.meta.url));
 
 /** Gzipped bytes per SIZE_CASES id. */
 const budgets = {
-  "digest": 9888,
-  "drop-in": 17200,
-  "hasher": 17100,
-  "extras": 19300,
-  "everything": 24800,
-  "digest-react-native": 6000,
-  "hasher-react-native": 8900,
-  "digest-workerd": 6000,
+  "digest": 6800,
+  "three": 11600,
+  "names": 13400,
+  "hasher": 15000,
+  "extras": 17300,
+  "everything": 22700,
+  "digest-react-native": 3400,
+  "hasher-react-native": 6800,
+  "digest-workerd": 3400,
 };
+
+/** The imports no larger than as-sha256's same import. */
+const withinAsSha256 = ["digest"];
 
 describe("bundle sizes, within their budgets", function () {
   this.timeout(60000);
@@ -38,6 +43,15 @@ describe("bundle sizes, within their budgets", function () {
       // none under react-native, and .wasm imports instead under workerd.
       const embedded = inputs.some((path) => /js\/generated\/\w+-wasm\.js$/.test(path));
       assert.equal(embedded, c.conditions.length === 0, "embedded wasm bytes only without conditions");
+    });
+  }
+
+  for (const id of withinAsSha256) {
+    const ours = SIZE_CASES.find((c) => c.id === id);
+    const theirs = SIZE_CASES.find((c) => c.lib === "@chainsafe/as-sha256" && c.sameAs === id);
+    it(`${ours.title}: no larger than as-sha256's`, async function () {
+      const [a, b] = [await bundleSize(ours, {resolveDir}), await bundleSize(theirs, {resolveDir})];
+      assert.ok(a.gzip <= b.gzip, `${a.gzip} bytes gzipped, as-sha256's ${b.gzip}`);
     });
   }
 });

@@ -58,10 +58,10 @@ async function bundle(name, from, entry, plugins = []) {
 const noPortable = {
   name: "no-portable",
   setup(b) {
-    // Named by the file it stands in for, as the worker's map lists it: no-portable:core-portable.js.
-    b.onResolve({filter: /-portable\.js$/}, (args) => ({path: basename(args.path), namespace: "no-portable"}));
+    // Named by the file it stands in for, as the worker's map lists it: no-portable:merkle-portable.js.
+    b.onResolve({filter: /-portable\.js$|\/portable\/core\.js$/}, (args) => ({path: basename(args.path), namespace: "no-portable"}));
     b.onLoad({filter: /.*/, namespace: "no-portable"}, () => ({
-      contents: `export function instantiate() { throw new Error("sha256-simd/pool: a worker has no portable build"); }`,
+      contents: `export function instantiate() { throw new Error("sha256-simd/pool: a worker has no portable build"); }\nexport {instantiate as portable};`,
     }));
   },
 };

@@ -116,7 +116,7 @@ export function formatResults(doc, cases, {markdown = false} = {}) {
     `${item}as-sha256 ÷ t: as-sha256's best time over the implementation's; above 1, it is faster than as-sha256.`,
   );
   if (doc.results.some((r) => r.impl === "ours-js")) {
-    out.push(`${item}sha256-simd portable: the package's portable build (the same C++ as plain JavaScript), which it runs where wasm SIMD is missing or refused.`);
+    out.push(`${item}sha256-simd portable: the package's portable build (plain JavaScript), which it runs where wasm SIMD is missing or refused.`);
   }
   out.push("");
   for (const c of cases) {

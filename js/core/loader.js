@@ -62,8 +62,8 @@ export let wasmRefused = null;
 export let core;
 /**
  * The backend in use: "simd" (the SIMD wasm modules) or "js" (the portable
- * build, the same C++ as plain JavaScript, where WebAssembly is missing,
- * lacks SIMD or compiling it is refused).
+ * build, plain JavaScript, where WebAssembly is missing, lacks SIMD or
+ * compiling it is refused).
  * @type {"simd" | "js"}
  */
 export let backend;
@@ -134,8 +134,8 @@ function load(name) {
 
 /**
  * Replaces the instance, as-sha256's switch: the SIMD module when `useSimd`
- * is true; when false, the portable build (the same C++ as plain
- * JavaScript); and when omitted the best this runtime has. SHA256 objects
+ * is true; when false, the portable build (plain JavaScript); and when
+ * omitted the best this runtime has. SHA256 objects
  * keep their state across the switch.
  * @param {boolean} [useSimd]
  * @returns {void}

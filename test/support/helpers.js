@@ -30,7 +30,7 @@ const copies = [
 // Every backend: the SIMD modules twice, with each single-stream compression
 // and 4-lane shape the loader may choose (js/core/engine.js, js/core/lanes.js),
 // as all must be right whichever engine and CPU run the tests; and the
-// portable build, the same C++ as JavaScript.
+// portable build, plain JavaScript.
 export const modules = [
   {name: "SIMD modules", backend: "simd", simd: true, singleStream: "simd", lanes: "x4"},
   {name: "SIMD modules, scalar single stream and x4m lanes (JavaScriptCore's)", backend: "simd", simd: true, singleStream: "scalar", lanes: "x4m"},

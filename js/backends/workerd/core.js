@@ -4,6 +4,6 @@
 // @ts-expect-error: a .wasm module has no types (wrangler makes it a WebAssembly.Module).
 import wasm from "../../../wasm/sha256-core.wasm";
 
-export {instantiate as portable} from "../../generated/core-portable.js";
+export {portable} from "../portable/core.js";
 /** @type {() => WebAssembly.Module} */
 export const module = () => wasm;
