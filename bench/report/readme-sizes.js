@@ -25,7 +25,7 @@ export function sizesSection(files, wasm) {
     sizesTable(doc, true),
     "",
     `Gzipped bytes (level 9) of each import bundled by esbuild ${doc.esbuild} (minified ESM, platform browser, \`.wasm\` ` +
-      `imports apart)${commit}; from [\`bench/results/sizes.json\`](bench/results/sizes.json). as-sha256's set has no hasher: ` +
-      "it has none of its own.",
+      `imports apart)${commit}; from [\`bench/results/sizes.json\`](bench/results/sizes.json). Each of as-sha256's is the same ` +
+      "import of its names.",
   ].join("\n");
 }
