@@ -5,8 +5,8 @@
 //   node bench/compare-modules.js OLD_DIR NEW_DIR [--filter REGEX] [--hasher] [--beyond] [--rounds N] [--ms MS] [--save | --out FILE] [--label L]
 //
 // Each DIR is the root of a checkout of the package (git worktree add DIR
-// COMMIT); the source of its entry for Node, Bun and Deno (js/core/node.js, or
-// js/node.js in older builds) and its hasher are
+// COMMIT); the source of its entry for Node, Bun and Deno (js/node.js, or
+// js/core/node.js in the builds of 2026-12-01 to 12-05) and its hasher are
 // loaded from there. Runs on node, bun or deno alike. Prints a markdown
 // table: each build's best and median time per op, and NEW over OLD; --save
 // writes the run to bench/results/ab_<runtime>-<version>_<cpu>_<date>.json

@@ -2,6 +2,6 @@
 // backends of the main entry.
 import "./index.js";
 
-export {hasher} from "./core/hasher.js";
+export {hasher} from "./core/tree-hasher.js";
 
-/** @typedef {import("./core/hasher.js").Hasher} Hasher */
+/** @typedef {import("./core/tree-hasher.js").Hasher} Hasher */

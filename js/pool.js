@@ -10,7 +10,7 @@ import {
 import {byteList, bytesLength, isBytes, lengthOf, plainView} from "./core/check.js";
 import {digestOf} from "./core/alloc.js";
 import {backend} from "./core/loader.js";
-import {poolHasher} from "./pool/hasher.js";
+import {poolHasher} from "./pool/pool-hasher.js";
 import {plan, planMany} from "./pool/plan.js";
 import {Scheduler} from "./pool/scheduler.js";
 import {defaultThreads, threadsUnavailable} from "#threads";
@@ -20,7 +20,7 @@ import {OP_HASH, OP_MANY, fillMany} from "./pool/ops.js";
 import {SLOT_IN} from "./pool/slots.js";
 import {BLOCK, CHUNK} from "./core/sizes.js";
 
-/** @import {Hasher} from "./core/hasher.js" */
+/** @import {Hasher} from "./core/tree-hasher.js" */
 
 /**
  * The options of createHashPool().

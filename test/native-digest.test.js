@@ -1,4 +1,4 @@
-// digest() on node:crypto from a length on (js/core/node.js, the entry under the
+// digest() on node:crypto from a length on (js/node.js, the entry under the
 // "node", "bun" and "deno" conditions): both paths give FIPS 180-4's digests
 // (test/vectors/) and as-sha256's, each input goes to the path its length
 // says, an input that node:crypto refuses goes to wasm alone, and a
@@ -43,13 +43,13 @@ function counted(refuses = () => false) {
 }
 const use = (c, min, manyMin = min) => useNativeDigest(() => c, {min, manyMin});
 
-// js/core/node.js is imported here, not at the top: its import turns the native
+// js/node.js is imported here, not at the top: its import turns the native
 // path on for every importer, and the rest of the suite tests wasm.
-describe("digest on node:crypto from a length on (js/core/node.js)", function () {
+describe("digest on node:crypto from a length on (js/node.js)", function () {
   let saved;
   before(async function () {
     if (!crypto?.hash) this.skip();
-    await import("../js/core/node.js");
+    await import("../js/node.js");
     saved = {...native};
   });
   afterEach(function () {

@@ -66,7 +66,7 @@ const noPortable = {
   },
 };
 
-const entries = {index: "js/core/node.js", hasher: "js/hasher.js", pool: "js/pool.js"};
+const entries = {index: "js/node.js", hasher: "js/hasher.js", pool: "js/pool.js"};
 // What the tests set on the bundle as they do on js/ (test/support/helpers.js):
 // the single stream and the 4-lane shape of JavaScriptCore's choices, and
 // node:crypto off. server.js exports these beside the API; no entry does.

@@ -7,7 +7,7 @@
 //   - checked alone, as a user's project compiles them: lib ES2022, no DOM
 //     or Node types, skipLibCheck false, and no package imported, so the
 //     optional peer @chainsafe/persistent-merkle-tree is never needed (the
-//     Hasher type is declared in js/core/hasher.js).
+//     Hasher type is declared in js/core/tree-hasher.js).
 // Fails, writing nothing, on any type error in js/ or in the declarations.
 // Usage: node tools/types.mjs [out-dir] (default: js/generated/types).
 import {mkdirSync, rmSync, writeFileSync} from "node:fs";

@@ -8,13 +8,13 @@ import {
   byteArrayToHashObject,
   hashObjectToByteArray,
   newHashObject,
-  readHashObject,
   writeHashObject,
 } from "./hashObject.js";
 import {copySmall, ctxPtr, ioBytes, ioDigest, ioDigests, ioPtr, ioSize, ioView, ioWords, streamThrough} from "./io.js";
 import {hash64} from "./lanes.js";
 import {core} from "./loader.js";
 import {native} from "./native.js";
+import {hashBytesPair, hashObjectsPair, readBatch} from "./pairs.js";
 import {SHA256, absorb} from "./stream.js";
 
 export {allocUnsafe, byteArrayIntoHashObject, byteArrayToHashObject, hashObjectToByteArray, SHA256};
@@ -79,22 +79,11 @@ export function digest64Into(data, output) {
   copySmall(output, ioDigest, 32);
 }
 
-/**
- * Checks bytes1 and bytes2, 32 bytes each, and the output of an ...Into (`into`); then copies both into the I/O buffer.
- * @param {Uint8Array} bytes1
- * @param {Uint8Array} bytes2
- * @param {string} fn
- * @param {boolean} into
- * @param {Uint8Array} [output]
- */
-function load2Bytes32(bytes1, bytes2, fn, into, output) {
-  const bytes1ok = hasLength(bytes1, 32, "bytes1", fn);
-  const bytes2ok = hasLength(bytes2, 32, "bytes2", fn);
-  if (!bytes1ok || !bytes2ok) throw new Error("InvalidLengthForDigest64");
-  if (into && !hasLength(output, 32, "output", fn)) throw new Error("InvalidLengthForOutput32");
-  copySmall(ioBytes, bytes1, 32);
-  copySmall(ioBytes, bytes2, 32, 32);
-}
+// Each function's name and its arguments', as its messages give them.
+const D2 = ["digest2Bytes32", "bytes1", "bytes2"];
+const D2_INTO = ["digest2Bytes32Into", "bytes1", "bytes2", "output"];
+const D64_OBJECTS = ["digest64HashObjects", "obj1", "obj2"];
+const D64_OBJECTS_INTO = ["digest64HashObjectsInto", "obj1", "obj2", "output"];
 
 /**
  * SHA-256 of the 64 bytes `bytes1 || bytes2` (32 bytes each).
@@ -105,9 +94,7 @@ function load2Bytes32(bytes1, bytes2, fn, into, output) {
  * @throws {Error} "InvalidLengthForDigest64" when either is not 32 bytes.
  */
 export function digest2Bytes32(bytes1, bytes2) {
-  load2Bytes32(bytes1, bytes2, "digest2Bytes32", false);
-  core.hash64_x1(ioPtr, ioPtr, 1);
-  return digestOf(ioDigest);
+  return /** @type {Uint8Array} */ (hashBytesPair(bytes1, bytes2, undefined, D2));
 }
 
 /**
@@ -120,49 +107,7 @@ export function digest2Bytes32(bytes1, bytes2) {
  * @throws {Error} "InvalidLengthForDigest64" or "InvalidLengthForOutput32".
  */
 export function digest2Bytes32Into(bytes1, bytes2, output) {
-  load2Bytes32(bytes1, bytes2, "digest2Bytes32Into", true, output);
-  core.hash64_x1(ioPtr, ioPtr, 1);
-  copySmall(output, ioDigest, 32);
-}
-
-// HashObjects' words, read before any is staged, into `pair` or `batch`.
-// `reads` counts the readings: where a getter called the package again, the
-// array is the inner call's, and this reading starts again on its own words.
-const pair = new Int32Array(16);
-const batch = new Int32Array(64);
-let reads = 0;
-
-/**
- * @param {unknown} obj1
- * @param {unknown} obj2
- * @param {string} fn
- * @returns {Int32Array}
- */
-function readPair(obj1, obj2, fn) {
-  const mark = ++reads;
-  let words = pair;
-  for (;;) {
-    readHashObject(obj1, words, 0, "obj1", fn);
-    readHashObject(obj2, words, 8, "obj2", fn);
-    if (words !== pair || reads === mark) return words;
-    words = new Int32Array(16);
-  }
-}
-
-/**
- * The words of the 8 HashObjects of a batch, read as readPair reads.
- * @param {unknown[]} items
- * @param {string} fn
- * @returns {Int32Array}
- */
-function readBatch(items, fn) {
-  const mark = ++reads;
-  let words = batch;
-  for (;;) {
-    for (let i = 0; i < 8; i++) readHashObject(items[i], words, 8 * i, "inputs", fn, i);
-    if (words !== batch || reads === mark) return words;
-    words = new Int32Array(64);
-  }
+  hashBytesPair(bytes1, bytes2, output, D2_INTO);
 }
 
 /**
@@ -173,9 +118,7 @@ function readBatch(items, fn) {
  * @throws {TypeError} when either is not an object with numeric h0..h7.
  */
 export function digest64HashObjects(obj1, obj2) {
-  const result = newHashObject();
-  digest64HashObjectsInto(obj1, obj2, result);
-  return result;
+  return /** @type {HashObject} */ (hashObjectsPair(obj1, obj2, undefined, D64_OBJECTS));
 }
 
 /**
@@ -187,14 +130,7 @@ export function digest64HashObjects(obj1, obj2) {
  * @throws {TypeError} when `obj1` or `obj2` is not a HashObject or `output` is not an object.
  */
 export function digest64HashObjectsInto(obj1, obj2, output) {
-  const words = readPair(obj1, obj2, "digest64HashObjectsInto");
-  if (output === null || typeof output !== "object") {
-    throw new TypeError("digest64HashObjectsInto: output must be an object");
-  }
-  // A loop: set() costs about 20 ns more a call in JavaScriptCore (performance-notes, "Per-call budget").
-  for (let i = 0; i < 16; i++) ioWords[i] = words[i];
-  core.hash64_x1(ioPtr, ioPtr, 1);
-  writeHashObject(ioWords, 0, output);
+  hashObjectsPair(obj1, obj2, output, D64_OBJECTS_INTO);
 }
 
 /**

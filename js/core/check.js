@@ -1,8 +1,9 @@
-// Argument checks, and reading arguments whole before any is staged in the
-// module's memory: the caller's code (getters, Proxies, iterators) may call
-// the package again while an argument is read, never between staging and
-// hashing. Each check throws before the memory is touched.
-import {BLOCK, CHUNK} from "./sizes.js";
+// Reading arguments whole before any is staged in the module's memory, with
+// the intrinsics of this realm: the caller's code (getters, Proxies,
+// iterators) may call the package again while an argument is read, never
+// between staging and hashing. Each read throws before the memory is
+// touched; assert.js checks numbers and room, tree-checks.js the hasher's
+// arguments.
 
 const typedArray = Object.getPrototypeOf(Uint8Array.prototype);
 /** @param {string} name @returns {(this: unknown) => any} */
@@ -81,7 +82,7 @@ export function hasLength(x, size, name, fn) {
  * @param {unknown} x
  * @returns {x is Uint8Array}
  */
-const isOwnBytes = (x) => ArrayBuffer.isView(x) && x instanceof Uint8Array;
+export const isOwnBytes = (x) => ArrayBuffer.isView(x) && x instanceof Uint8Array;
 
 /**
  * Whether x, an empty Uint8Array, views a detached buffer: a view of one cannot be made.
@@ -171,172 +172,4 @@ export function byteList(x, name, fn) {
   const lengths = new Array(items.length);
   for (let i = 0; i < items.length; i++) lengths[i] = bytesLength(items[i], `${name}[${i}]`, fn);
   return {items, lengths};
-}
-
-/**
- * Levels between the chunks and the root of a tree padded to padFor chunks.
- * @param {unknown} padFor
- * @param {string} fn
- * @returns {number}
- */
-function levelsOf(padFor, fn) {
-  assertNumber(padFor, "padFor", fn);
-  const levels = Math.ceil(Math.log2(padFor));
-  // Infinity or NaN would make persistent-merkle-tree's hashers loop forever
-  // or write undefined; here they are an error.
-  if (!Number.isFinite(levels)) throw new RangeError(`${fn}: padFor must be a finite number, got ${padFor}`);
-  return levels;
-}
-
-// The checks of the hasher's merkleizeBlocksBytes, merkleizeBlockArray and
-// digestNLevel (js/core/hasher.js), with persistent-merkle-tree's errors,
-// each giving the shape of the work; sha256-simd/pool's hasher checks its
-// calls with them too, so that its errors are these.
-
-/**
- * merkleizeBlocksBytes' arguments: the chunks to hash and the levels above
- * them, then room for the root in output at offset.
- * @param {unknown} blocksBytes
- * @param {number} padFor
- * @param {unknown} output
- * @param {unknown} offset
- * @returns {{chunks: number, levels: number}}
- */
-export function blocksBytesTree(blocksBytes, padFor, output, offset) {
-  const length = bytesLength(blocksBytes, "blocksBytes", "merkleizeBlocksBytes");
-  if (padFor < 1) throw new Error(`Invalid padFor, expect to be greater than 0, got ${padFor}`);
-  const levels = levelsOf(padFor, "merkleizeBlocksBytes");
-  if (length % BLOCK !== 0) {
-    if (length % CHUNK !== 0) {
-      throw new Error(`Invalid input length, expect to be multiple of 32 bytes, got ${length}`);
-    }
-    if (padFor > 1) {
-      throw new Error(`Invalid input length, expect to be multiple of 64 bytes, got ${length}, padFor=${padFor}`);
-    }
-  }
-  assertRoom(output, offset, CHUNK, "output", "merkleizeBlocksBytes");
-  return {chunks: length / CHUNK, levels};
-}
-
-/**
- * merkleizeBlockArray's arguments: the chunks to hash, the levels above
- * them, and the blocks that hold the chunks, read once; then room for the
- * root in output at offset.
- * @param {unknown} blocks
- * @param {number} blockLimit
- * @param {number} padFor
- * @param {unknown} output
- * @param {unknown} offset
- * @returns {{chunks: number, levels: number, blocks: Uint8Array[]}}
- */
-export function blockArrayTree(blocks, blockLimit, padFor, output, offset) {
-  if (padFor < 1) throw new Error(`Invalid padFor, expect to be at least 1, got ${padFor}`);
-  const items = arrayItems(blocks, "blocks", "merkleizeBlockArray");
-  if (blockLimit > items.length) {
-    throw new Error(`Invalid blockLimit, expect to be less than or equal blocks.length ${items.length}, got ${blockLimit}`);
-  }
-  assertInteger(blockLimit, 0, items.length, "blockLimit", "merkleizeBlockArray");
-  const levels = levelsOf(padFor, "merkleizeBlockArray");
-  // As in persistent-merkle-tree, no block is checked when none is hashed,
-  // and all of them are checked otherwise.
-  if (blockLimit > 0) {
-    for (let i = 0; i < items.length; i++) {
-      const n = bytesLength(items[i], `blocks[${i}]`, "merkleizeBlockArray");
-      if (n !== BLOCK) throw new Error(`Invalid block length, expect to be 64 bytes, got ${n}`);
-    }
-  }
-  assertRoom(output, offset, CHUNK, "output", "merkleizeBlockArray");
-  return {chunks: 2 * blockLimit, levels, blocks: items};
-}
-
-/**
- * digestNLevel's arguments: the bytes of one group of 2^nLevel chunks, which becomes one root, and data's length.
- * @param {unknown} data
- * @param {number} nLevel
- * @returns {{bytesInBatch: number, length: number}}
- */
-export function nLevelGroup(data, nLevel) {
-  const length = bytesLength(data, "data", "digestNLevel");
-  if (nLevel < 1) throw new Error(`Invalid nLevel, expect to be greater than 0, got ${nLevel}`);
-  assertInteger(nLevel, 1, Infinity, "nLevel", "digestNLevel");
-  const bytesInBatch = Math.pow(2, nLevel) * CHUNK;
-  if (length % bytesInBatch !== 0) {
-    throw new Error(`Invalid input length, expect to be multiple of ${bytesInBatch} for nLevel ${nLevel}, got ${length}`);
-  }
-  return {bytesInBatch, length};
-}
-
-// Checks of what the checks above leave: numbers, offsets and outputs,
-// executeHashComputations' levels. Each throws a TypeError or RangeError
-// naming the function and the argument, before any work.
-
-/**
- * A TypeError unless x is a number.
- * @param {unknown} x
- * @param {string} name
- * @param {string} fn
- * @returns {asserts x is number}
- */
-export function assertNumber(x, name, fn) {
-  if (typeof x !== "number") throw new TypeError(`${fn}: ${name} must be a number, got ${describe(x)}`);
-}
-
-/**
- * `x` as an integer in [min, max] (max may be Infinity): a TypeError for a non-number, a RangeError out of range.
- * @param {unknown} x
- * @param {number} min
- * @param {number} max
- * @param {string} name
- * @param {string} fn
- * @returns {asserts x is number}
- */
-export function assertInteger(x, min, max, name, fn) {
-  assertNumber(x, name, fn);
-  if (!Number.isInteger(x) || x < min || x > max) {
-    throw new RangeError(`${fn}: ${name} must be an integer from ${min} to ${max}, got ${x}`);
-  }
-}
-
-/**
- * A TypeError unless x is an object (a HashObject to write into).
- * @param {unknown} x
- * @param {string} name
- * @param {string} fn
- * @returns {asserts x is object}
- */
-export function assertObject(x, name, fn) {
-  if (x === null || typeof x !== "object") throw new TypeError(`${fn}: ${name} must be an object, got ${describe(x)}`);
-}
-
-/**
- * Checks that x is a Uint8Array with `size` bytes at `offset`, an integer:
- * RangeErrors name x where it is shorter than size, else offset.
- * @param {unknown} x
- * @param {unknown} offset
- * @param {number} size
- * @param {string} name
- * @param {string} fn
- * @returns {asserts offset is number}
- */
-export function assertRoom(x, offset, size, name, fn) {
-  const n = bytesLength(x, name, fn);
-  assertNumber(offset, "offset", fn);
-  if (n < size) throw new RangeError(`${fn}: ${name} must be at least ${size} bytes, got ${n}`);
-  assertInteger(offset, 0, n - size, "offset", fn);
-}
-
-/**
- * assertRoom, with a Uint8Array of this realm and a number offset that fit
- * checked by one indexed read, not the length getter: for the HashObject
- * conversions on persistent-merkle-tree's hot paths (docs/performance-notes.md,
- * "What reading arguments whole costs").
- * @param {unknown} x
- * @param {unknown} offset
- * @param {number} size At least 1.
- * @param {string} name
- * @param {string} fn
- * @returns {asserts offset is number}
- */
-export function checkRoom(x, offset, size, name, fn) {
-  if (!(isOwnBytes(x) && typeof offset === "number" && offset >= 0 && x[offset + size - 1] !== undefined)) assertRoom(x, offset, size, name, fn);
 }

@@ -1,7 +1,8 @@
 // HashObject: a 32-byte digest as eight 32-bit words h0..h7, each the
 // little-endian reading of 4 bytes, signed (as as-sha256 produces them), so
 // HashObjects from either library are deep-equal.
-import {assertObject, checkRoom, describe} from "./check.js";
+import {assertObject, checkRoom} from "./assert.js";
+import {describe} from "./check.js";
 
 /**
  * A 32-byte digest as eight 32-bit words: h0 is bytes 0..3 read

@@ -2,7 +2,8 @@
 // extras module, with the RFCs' limits as node:crypto applies them. Key
 // material is wiped on every way out (extras.js).
 import {hmac} from "./hmac.js";
-import {assertInteger, bytesLength} from "./check.js";
+import {assertInteger} from "./assert.js";
+import {bytesLength} from "./check.js";
 import {keyPtr, loadKey, macInto, optionalBytes, wasm, wipe} from "./extras.js";
 import {ctxPtr, ioBytes, ioDigest, ioPtr, ioSize} from "./io.js";
 import {absorb} from "./stream.js";

@@ -9,7 +9,7 @@ import {ioPtr, ioSize, ioWords} from "./io.js";
 import {hash64} from "./lanes.js";
 import {BLOCK} from "./sizes.js";
 
-/** @import {HashComputation, HashComputationLevel} from "./hasher.js" */
+/** @import {HashComputation, HashComputationLevel} from "./tree-hasher.js" */
 
 const fn = "executeHashComputations";
 

@@ -1,5 +1,5 @@
 // node:crypto for long inputs, under the Node, Bun and Deno entry
-// (js/core/node.js): faster than wasm from some length on. Loaded at the first
+// (js/node.js): faster than wasm from some length on. Loaded at the first
 // input that long, not at import, which cost Node 24 about 10 ms of start
 // (docs/performance-notes.md, "Start-up"); no browser bundle carries it.
 import {digestOf} from "./alloc.js";

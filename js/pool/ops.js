@@ -3,9 +3,9 @@
 // A piece is a part of a unit that runs alone: the race does a unit in
 // pieces, looking between them at whether the worker has finished it.
 import {digestManyInto, hashInto} from "../index.js";
-import {hasher} from "../core/hasher.js";
+import {hasher} from "../core/tree-hasher.js";
 import {BLOCK, CHUNK} from "../core/sizes.js";
-import {rootOfSubtrees} from "./merkle.js";
+import {rootOfSubtrees} from "./subtrees.js";
 import {SLOT_OUT} from "./slots.js";
 
 /** hashInto: len / 64 messages to len / 2 bytes of digests. */

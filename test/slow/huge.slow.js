@@ -68,11 +68,11 @@ describe("inputs past 2^32 bytes", function () {
   });
 });
 
-describe("a part that node:crypto refuses (js/core/node.js)", function () {
+describe("a part that node:crypto refuses (js/node.js)", function () {
   this.timeout(10 * 60 * 1000);
   let saved;
   before(async function () {
-    await import("../../js/core/node.js");
+    await import("../../js/node.js");
     saved = {...native};
   });
   after(function () {

@@ -273,9 +273,7 @@ export const PACKAGE = [
       ["output", exactly(32)],
     ],
   }),
-  // It calls digest64HashObjectsInto, whose name its messages give.
   f("digest64HashObjects", {
-    says: "digest64HashObjectsInto",
     args: () => [obj(8), obj(9)],
     call: (m, [a, b]) => m.digest64HashObjects(a, b),
     check: (r, [a, b]) => same(hashObjectBytes(r), pairOracle(a, b), "digest64HashObjects"),
@@ -490,35 +488,32 @@ export const HASHER = [
     ],
   }),
   f("digest64", {
-    says: "digest2Bytes32",
     args: () => [pseudoRandomBytes(32, 4), pseudoRandomBytes(32, 5)],
     call: (h, [a, b]) => h.digest64(a, b),
     check: (r, [a, b]) => same(r, sha256Oracle(concatBytes(a, b)), "digest64"),
     params: [
-      ["bytes1", exactly(32)],
-      ["bytes2", exactly(32)],
+      ["a32Bytes", exactly(32)],
+      ["b32Bytes", exactly(32)],
     ],
   }),
   f("digest64Into", {
-    says: "digest2Bytes32Into",
     args: () => [pseudoRandomBytes(32, 6), pseudoRandomBytes(32, 7), new Uint8Array(32)],
     call: (h, [a, b, out]) => h.digest64Into(a, b, out),
     check: (r, [a, b, out]) => same(out, sha256Oracle(concatBytes(a, b)), "digest64Into"),
     params: [
-      ["bytes1", exactly(32)],
-      ["bytes2", exactly(32)],
+      ["a32Bytes", exactly(32)],
+      ["b32Bytes", exactly(32)],
       ["output", exactly(32)],
     ],
   }),
   f("digest64HashObjects", {
-    says: "digest64HashObjectsInto",
     args: () => [obj(10), obj(11), zeroObject()],
     call: (h, [a, b, parent]) => h.digest64HashObjects(a, b, parent),
     check: (r, [a, b, parent]) => same(hashObjectBytes(parent), pairOracle(a, b), "digest64HashObjects"),
     params: [
-      ["obj1", hashObject],
-      ["obj2", hashObject],
-      ["output", target],
+      ["left", hashObject],
+      ["right", hashObject],
+      ["parent", target],
     ],
   }),
   f("merkleizeBlocksBytes", {
@@ -591,11 +586,12 @@ export const CONTRACT = {
   "digest64Into output too short": "InvalidLengthForOutput32, got 31",
   "digest64Into output too long": "InvalidLengthForOutput32, got 33",
   ...Object.fromEntries(
-    ["digest2Bytes32", "digest2Bytes32Into", "hasher.digest64", "hasher.digest64Into"].flatMap((fn) =>
-      ["bytes1", "bytes2"].flatMap((arg) =>
-        ["too short", "too long"].map((v) => [`${fn} ${arg} ${v}`, "InvalidLengthForDigest64"]),
-      ),
-    ),
+    [
+      ["digest2Bytes32", "bytes1", "bytes2"],
+      ["digest2Bytes32Into", "bytes1", "bytes2"],
+      ["hasher.digest64", "a32Bytes", "b32Bytes"],
+      ["hasher.digest64Into", "a32Bytes", "b32Bytes"],
+    ].flatMap(([fn, ...args]) => args.flatMap((arg) => ["too short", "too long"].map((v) => [`${fn} ${arg} ${v}`, "InvalidLengthForDigest64"]))),
   ),
   ...Object.fromEntries(
     ["digest2Bytes32Into", "hasher.digest64Into"].flatMap((fn) =>

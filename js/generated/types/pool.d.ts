@@ -142,5 +142,5 @@ declare class Pool {
     close(): Promise<void>;
     #private;
 }
-import type { Hasher } from "./core/hasher.js";
+import type { Hasher } from "./core/tree-hasher.js";
 export {};

@@ -1,8 +1,8 @@
 // The root of a tree from the roots of its subtrees: how the pool's hasher
-// (js/pool/hasher.js) and a merkleize unit cut into pieces (js/pool/ops.js)
+// (js/pool/pool-hasher.js) and a merkleize unit cut into pieces (js/pool/ops.js)
 // join what was hashed apart.
 import {digest2Bytes32} from "../index.js";
-import {hasher} from "../core/hasher.js";
+import {hasher} from "../core/tree-hasher.js";
 import {BLOCK, CHUNK} from "../core/sizes.js";
 
 /**

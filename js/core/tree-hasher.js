@@ -3,12 +3,14 @@
 // data fits the I/O buffer. Results and errors are persistent-merkle-tree's
 // hashers'; the package is not imported, so it is never needed at runtime.
 import * as backends from "#merkle";
-import {digest2Bytes32, digest2Bytes32Into, digest64HashObjectsInto, hashInto} from "./api.js";
-import {blockArrayTree, blocksBytesTree, nLevelGroup, plainView, setBytes} from "./check.js";
+import {hashInto} from "./api.js";
+import {plainView, setBytes} from "./check.js";
+import {blockArrayTree, blocksBytesTree, nLevelGroup} from "./tree-checks.js";
 import {copyIn, ioDigest, ioPtr, ioSize, streamThrough} from "./io.js";
 import {bestHash64, shape} from "./lanes.js";
 import {executeLevels, hashHere} from "./levels.js";
 import {addon} from "./loader.js";
+import {hashBytesPair, hashObjectsPair} from "./pairs.js";
 import {CHUNK} from "./sizes.js";
 
 /** @typedef {import("./hashObject.js").HashObject} HashObject */
@@ -56,6 +58,12 @@ import {CHUNK} from "./sizes.js";
  * Executes a batch of HashComputations, one level of them per entry,
  * the last level first.
  */
+
+// Each pair method's name and its arguments', as its messages give them
+// (persistent-merkle-tree's names).
+const DIGEST64 = ["digest64", "a32Bytes", "b32Bytes"];
+const DIGEST64_INTO = ["digest64Into", "a32Bytes", "b32Bytes", "output"];
+const DIGEST64_OBJECTS = ["digest64HashObjects", "left", "right", "parent"];
 
 /**
  * The merkle module's exports (cpp/merkle.cpp).
@@ -183,9 +191,9 @@ const executeHashComputations = (hashComputations) => executeLevels(hashComputat
 export const hasher = {
   name: "sha256-simd",
   hashInto,
-  digest64: digest2Bytes32,
-  digest64Into: digest2Bytes32Into,
-  digest64HashObjects: digest64HashObjectsInto,
+  digest64: (a32Bytes, b32Bytes) => /** @type {Uint8Array} */ (hashBytesPair(a32Bytes, b32Bytes, undefined, DIGEST64)),
+  digest64Into: (a32Bytes, b32Bytes, output) => void hashBytesPair(a32Bytes, b32Bytes, output, DIGEST64_INTO),
+  digest64HashObjects: (left, right, parent) => void hashObjectsPair(left, right, parent, DIGEST64_OBJECTS),
   merkleizeBlocksBytes,
   merkleizeBlockArray,
   digestNLevel,

@@ -2,17 +2,18 @@
 // over the pool's threads. Calls are checked by the single-threaded hasher's
 // own checks, and one too small to split goes to it as it is, so results and
 // errors are its own.
-import {blockArrayTree, blocksBytesTree, isBytes, lengthOf, nLevelGroup, plainView, setBytes} from "../core/check.js";
-import {hasher as single} from "../core/hasher.js";
+import {isBytes, lengthOf, plainView, setBytes} from "../core/check.js";
+import {blockArrayTree, blocksBytesTree, nLevelGroup} from "../core/tree-checks.js";
+import {hasher as single} from "../core/tree-hasher.js";
 import {BATCH, applyBatch, executeLevels, hashHere, hashRead} from "../core/levels.js";
 import {Gain} from "./gain.js";
-import {rootOfSubtrees} from "./merkle.js";
+import {rootOfSubtrees} from "./subtrees.js";
 import {OP_HASH, OP_MERKLEIZE, OP_NLEVEL} from "./ops.js";
 import {plan, planSubtrees} from "./plan.js";
 import {SLOT_IN} from "./slots.js";
 import {BLOCK, CHUNK} from "../core/sizes.js";
 
-/** @import {Hasher, HashComputationLevel} from "../core/hasher.js" */
+/** @import {Hasher, HashComputationLevel} from "../core/tree-hasher.js" */
 /** @import {Frame, LevelReader} from "../core/levels.js" */
 
 /**
