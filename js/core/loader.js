@@ -90,7 +90,7 @@ const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1
  */
 function whyNot(name) {
   if (name === "js") return null;
-  if (backends.module === null || typeof WebAssembly !== "object" || WebAssembly === null) return "WebAssembly is not available";
+  if (!hasWasm()) return "WebAssembly is not available";
   if (wasmRefused === null) return null;
   let simd = false;
   try {
@@ -100,6 +100,9 @@ function whyNot(name) {
   }
   return simd ? `compiling WebAssembly was refused (${wasmRefused.message})` : "this runtime does not support WebAssembly SIMD";
 }
+
+/** Whether there is a SIMD module to compile, and WebAssembly to compile it. */
+const hasWasm = () => backends.module !== null && typeof WebAssembly === "object" && WebAssembly !== null;
 
 /**
  * @param {"simd" | "js"} name
@@ -143,19 +146,25 @@ function load(name) {
  * SIMD or refuses to compile wasm.
  */
 export function reinitializeInstance(useSimd) {
-  if (useSimd === undefined) {
-    if (whyNot("simd") === null) {
-      try {
-        load("simd");
-        return;
-      } catch {
-        // Refused: the portable build.
-      }
+  if (useSimd === undefined) loadBest();
+  else useBackend(useSimd ? "simd" : "js", "reinitializeInstance");
+}
+
+/**
+ * Loads the SIMD modules where they compile, else the portable build; apart
+ * from useBackend, so that an import that never switches carries none of
+ * its errors.
+ */
+function loadBest() {
+  if (hasWasm() && wasmRefused === null) {
+    try {
+      load("simd");
+      return;
+    } catch {
+      // Refused: the portable build.
     }
-    load("js");
-    return;
   }
-  useBackend(useSimd ? "simd" : "js", "reinitializeInstance");
+  load("js");
 }
 
 /**
@@ -203,7 +212,7 @@ export function install(set, replace = true) {
   backends = set;
   compiled = null;
   wasmRefused = null;
-  reinitializeInstance();
+  loadBest();
 }
 
 /**
