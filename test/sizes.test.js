@@ -13,15 +13,15 @@ const resolveDir = fileURLToPath(new URL("../bench", import.meta.url));
 
 /** Gzipped bytes per SIZE_CASES id. */
 const budgets = {
-  "digest": 6800,
-  "three": 11600,
+  "digest": 6500,
+  "three": 11300,
   "names": 13500,
-  "hasher": 15000,
-  "extras": 17300,
+  "hasher": 14700,
+  "extras": 16900,
   "everything": 22800,
-  "digest-react-native": 3400,
-  "hasher-react-native": 6900,
-  "digest-workerd": 3400,
+  "digest-react-native": 3100,
+  "hasher-react-native": 6600,
+  "digest-workerd": 3100,
 };
 
 /** The imports no larger than as-sha256's same import. */
