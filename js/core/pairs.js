@@ -22,11 +22,12 @@ import {core} from "./loader.js";
  * @returns {Uint8Array | undefined}
  */
 export function hashBytesPair(first, second, output, names) {
-  const [fn, a, b, out] = names;
-  const firstOk = hasLength(first, 32, a, fn);
-  const secondOk = hasLength(second, 32, b, fn);
+  // Indexed, not destructured: Node 24 and 26 allocated for that on some
+  // calls (test/alloc.test.js).
+  const firstOk = hasLength(first, 32, names[1], names[0]);
+  const secondOk = hasLength(second, 32, names[2], names[0]);
   if (!firstOk || !secondOk) throw new Error("InvalidLengthForDigest64");
-  if (names.length > 3 && !hasLength(output, 32, out, fn)) throw new Error("InvalidLengthForOutput32");
+  if (names.length > 3 && !hasLength(output, 32, names[3], names[0])) throw new Error("InvalidLengthForOutput32");
   copySmall(ioBytes, first, 32);
   copySmall(ioBytes, second, 32, 32);
   core.hash64_x1(ioPtr, ioPtr, 1);
