@@ -15,7 +15,7 @@ BUILD := build
 
 include wasm.mk
 
-.PHONY: wasm bundles check-bundles types check-types test-consumers test-consumers-save test-slow check-emcc check-wasm test test-only test-node18 test-arm64 test-native fuzz-native bench-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes readme check-readme deps clean
+.PHONY: wasm bundles check-bundles types check-types test-consumers test-consumers-save test-slow check-emcc check-wasm test test-only test-node18 test-arm64 test-native fuzz-native bench-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes lines readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -232,6 +232,12 @@ bench-engine: deps
 # which `make readme` writes the README's table. Seconds, not a benchmark.
 sizes: deps
 	node bench/sizes.js
+
+# Hand-written lines per folder: the files git tracks, without results,
+# generated or built files, lockfiles, JSON or Markdown.
+lines:
+	@git ls-files | grep -Ev '(^|/)(results|generated)/|\.(json|md|wasm|map|png|svg)$$|package-lock' | grep -E '^(bench|js|cpp|tools|test)/' | \
+		xargs wc -l | grep -v ' total$$' | awk '{split($$2, p, "/"); n[p[1]] += $$1} END {for (k in n) printf "%-7s %6d\n", k "/", n[k]}' | sort
 
 # The README's measured tables, generated from bench/results/.
 readme: deps
