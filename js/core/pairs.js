@@ -1,7 +1,7 @@
 // The hash of one pair, two 32-byte halves or two HashObjects, under the names
 // that its caller's messages give: the package's digest2Bytes32 and
 // digest64HashObjects functions (api.js), and the hasher's digest64 and
-// digest64HashObjects methods (hasher.js), each naming the function the user
+// digest64HashObjects methods (tree-hasher.js), each naming the function the user
 // called and its arguments.
 import {digestOf} from "./alloc.js";
 import {hasLength} from "./check.js";
