@@ -149,7 +149,7 @@ function matrix(entries, prefix, lib, poolCall) {
           const bad = replaced(entry.args(), path, make);
           const unchanged = untouched(bad);
           const err = errorOf(() => entry.call(lib(), bad));
-          assertRefused(err, exp, entry.says, names);
+          assertRefused(err, exp, entry.fn, names);
           unchanged();
           if (other) {
             const bad2 = replaced(entry.args(), path, make);

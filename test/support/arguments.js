@@ -222,14 +222,14 @@ function hcLevel(count) {
 }
 
 /**
- * One function: `fn` as the tests name it, `says` as its messages name it
- * (default fn), `args()` a valid call's arguments (fresh each time),
- * `call(lib, args)`, `check(result, args)` against node:crypto, and `params`:
- * [name as the messages name it, bad values, or an array() of them]. `pool`:
+ * One function: `fn`, its name, which its messages start with; `args()` a
+ * valid call's arguments (fresh each time), `call(lib, args)`,
+ * `check(result, args)` against node:crypto, and `params`: [name as the
+ * messages name it, bad values, or an array() of them]. `pool`:
  * the pool's method of the same contract; `splits`: the pool spreads the
  * valid call over its threads (the others stay on the caller).
  */
-const f = (fn, spec) => ({fn, says: fn, ...spec});
+const f = (fn, spec) => ({fn, ...spec});
 
 /** The functions of sha256-simd, and its classes' methods. */
 export const PACKAGE = [
