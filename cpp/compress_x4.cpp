@@ -14,7 +14,7 @@ namespace sha256 {
 SHA256_INTERNAL void compress_x4(v128_t state[8], const uint8_t* const blocks[4]) {
   v128_t w[16];
   load_x4(w, blocks);
-  compress_words<16>(state, w);
+  compress_words(state, w);
 }
 
 SHA256_INTERNAL void hash64_x4(uint8_t* out, const uint8_t* in, size_t count) {

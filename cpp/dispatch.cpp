@@ -32,13 +32,7 @@ void hash64_x1(uint8_t* out, const uint8_t* in, size_t count) {
     uint32_t state[8];
     memcpy(state, tables().iv, sizeof state);
     compress(state, in, 1);
-#ifdef SHA256_SIMD128
     compress_pad64(state);
-#else
-    alignas(16) uint8_t pad[64] = {0x80};
-    pad[62] = 2;  // 512 bits
-    compress(state, pad, 1);
-#endif
     store_digest(out, state);
   }
 }

@@ -82,29 +82,19 @@ SHA256_INLINE void rounds64(V state[8], KW kw, Next next) {
   SHA256_UNROLL for (int i = 0; i < 8; i++) state[i] = state[i] + s[i];
 }
 
-// One block of message words w[0..15] (clobbered) into state, `Unroll` rounds
-// an iteration (8 or 16), the schedule 16 words ahead: in place (16) or in a
-// ring shifted by 8 words (8), so the round body appears once. K is read by a
-// stepping pointer, which LLVM folds into the loads' offsets.
-template <int Unroll, class V>
+// One block of message words w[0..15] (clobbered) into state, 16 rounds an
+// iteration, the schedule 16 words ahead in place, so the round body appears
+// once. K is read by a stepping pointer, which LLVM folds into the loads'
+// offsets.
+template <class V>
 SHA256_INLINE void compress_words(V state[8], V w[16]) {
   const uint32_t* k = tables().k;
-  rounds64<Unroll>(
+  rounds64<16>(
       state, [&](int t) { return w[t] + splat(k[t], w[t]); },
       [&] {
-        k += Unroll;
-        if constexpr (Unroll == 16) {
-          SHA256_UNROLL for (int t = 0; t < 16; t++) {
-            w[t] = w[t] + small_sigma0(w[(t + 1) & 15]) + w[(t + 9) & 15] + small_sigma1(w[(t + 14) & 15]);
-          }
-        } else {
-          // W[16 + i] from the ring, w = W[0..15], and past it from next[] itself.
-          V next[8];
-          auto at = [&](int j) { return j < 16 ? w[j] : next[j - 16]; };
-          SHA256_UNROLL for (int i = 0; i < 8; i++) {
-            next[i] = at(i) + small_sigma0(at(i + 1)) + at(i + 9) + small_sigma1(at(i + 14));
-          }
-          SHA256_UNROLL for (int i = 0; i < 16; i++) w[i] = at(i + 8);
+        k += 16;
+        SHA256_UNROLL for (int t = 0; t < 16; t++) {
+          w[t] = w[t] + small_sigma0(w[(t + 1) & 15]) + w[(t + 9) & 15] + small_sigma1(w[(t + 14) & 15]);
         }
       });
 }

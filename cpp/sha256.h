@@ -8,7 +8,8 @@
 
 // SHA256_SIMD128: the simd128 intrinsics are available, from the compiler
 // (WebAssembly with -msimd128) or from SIMDe (a native build with
-// -DSHA256_SIMDE). The SIMD module and the portable build differ only by it.
+// -DSHA256_SIMDE). The SIMD modules and the add-ons' portable builds differ
+// only by it; the portable build's core is JavaScript (js/backends/portable/).
 #if defined(__wasm_simd128__) || defined(SHA256_SIMDE)
 #define SHA256_SIMD128 1
 #endif
@@ -135,8 +136,8 @@ extern "C" void stackRestore(uintptr_t sp);
 extern "C" {
 // Core: the I/O buffer, the streaming context, init() and the hashes of one
 // stream. init() computes the constants and picks the single-stream
-// compression: flags bit 0 set for compress_scalar (the SIMD module; the
-// portable build has only that one). It returns the constants' address, or
+// compression: flags bit 0 set for compress_scalar (a build without simd128
+// has only that one). It returns the constants' address, or
 // 0 if they failed their check.
 uint8_t* io_ptr();
 uint32_t io_size();
