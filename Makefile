@@ -115,10 +115,10 @@ test-native: $(BUILD)/native/test-simd128 $(BUILD)/native/test-scalar
 
 # The single-stream compressions built natively (clang -O3, simd128 on
 # SIMDe) against OpenSSL in one process, its SHA-NI path masked off on x86-64
-# (bench/native/compress.cpp; docs/performance-notes.md, "The single stream natively").
+# (lab/native/compress.cpp; docs/performance-notes.md, "The single stream natively").
 # The core module's sources but its C ABI (core.cpp), which the bench calls around.
 BENCH_NATIVE_SRC := $(filter-out cpp/core.cpp,$(CORE_SRC)) $(CORE_SIMD_SRC)
-$(BUILD)/native/bench-compress: bench/native/compress.cpp $(BENCH_NATIVE_SRC) $(HEADERS)
+$(BUILD)/native/bench-compress: lab/native/compress.cpp $(BENCH_NATIVE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(NATIVE_CXX) -std=c++17 -O3 -Wall -Wextra -Werror -DSHA256_SIMDE -Icpp $< $(BENCH_NATIVE_SRC) -lcrypto -o $@
 
@@ -160,9 +160,10 @@ lint-package: deps
 XVFB := $(if $(DISPLAY),,xvfb-run -a)
 
 # bench/ is a workspace package of its own (installed by the root's npm ci),
-# with its own tests.
+# with its own tests; lab/'s run beside them.
 test-bench: deps
 	cd bench && $(XVFB) npx mocha
+	cd lab && npx mocha
 
 # Inputs past 2^32 bytes, HMAC of 4 GiB and a part that node:crypto refuses
 # (test/slow/): minutes, and about 10 GiB of memory.
@@ -236,8 +237,8 @@ sizes: deps
 # Hand-written lines per folder: the files git tracks, without results,
 # generated or built files, lockfiles, JSON or Markdown.
 lines:
-	@git ls-files | grep -Ev '(^|/)(results|generated)/|\.(json|md|wasm|map|png|svg)$$|package-lock' | grep -E '^(bench|js|cpp|tools|test)/' | \
-		xargs wc -l | grep -v ' total$$' | awk '{split($$2, p, "/"); n[p[1]] += $$1} END {for (k in n) printf "%-7s %6d\n", k "/", n[k]}' | sort
+	@git ls-files | grep -Ev '(^|/)(results|generated)/|\.(json|md|wasm|map|png|svg)$$|package-lock' | grep -E '^(bench|lab|js|cpp|tools|test)/' | \
+		xargs wc -l | grep -v ' total$$' | awk '{split($$2, p, "/"); n[p[1]] += $$1} END {for (k in n) printf "%-7s %6d\n", k "/", n[k]; printf "measuring (bench/ + lab/) %d\n", n["bench"] + n["lab"]}' | sort
 
 # The README's measured tables, generated from bench/results/.
 readme: deps

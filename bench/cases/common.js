@@ -1,7 +1,7 @@
 // What every cases file of bench/cases/ shares: the shapes of a case and of
 // a contender, the implementation ids in table order, the builders of our
 // contenders and of a contender from one op, and the --filter/--impl
-// selection that bench/node.js, bench/timing/compare.js and the page apply.
+// selection that bench/node.js, lab/compare.js and the page apply.
 // Environment-neutral ESM: no node: imports and no Node globals.
 
 /**

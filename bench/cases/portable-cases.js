@@ -1,11 +1,10 @@
 // The portable backend against @noble/hashes in one engine, for the places
 // where WebAssembly is missing: digest64, hashInto per message and a 1 MiB
 // digest, timed in interleaved rounds. Environment-neutral (Hermes has no
-// performance.now, so the clock comes in), and free of tinybench, whose
-// classes Hermes 0.12 cannot parse unlowered.
+// performance.now, so the clock comes in).
 import {sha256} from "@noble/hashes/sha2.js";
 import {pseudoRandomBytes} from "sha256-simd-support/bytes.js";
-import {interleave} from "../timing/interleave.js";
+import {interleave} from "../timing/runner.js";
 
 const m64 = pseudoRandomBytes(64, 1);
 const batch = pseudoRandomBytes(64 * 256, 2);

@@ -255,14 +255,14 @@ describe("benchmark runner", function () {
 
 describe("benchmark modules shared with the browser page", function () {
   const cases = ["cases.js", "common.js", "cases-hasher.js", "cases-pool.js", "cases-beyond.js", "beyond-native.js", "peers.js"];
-  const neutral = [...cases.map((f) => `cases/${f}`), "timing/runner.js", "timing/interleave.js", "report/results.js", "report/table.js"];
+  const neutral = [...cases.map((f) => `cases/${f}`), "timing/runner.js", "report/results.js", "report/table.js"];
   for (const file of neutral) {
     it(`bench/${file} imports nothing from Node and uses no Node globals`, function () {
       const code = withoutComments(readFileSync(new URL(`../${file}`, import.meta.url), "utf8"));
       for (const spec of imports(code)) {
         // A file of its own imports only files of this list.
         const local = spec.startsWith(".") && neutral.includes(join(dirname(file), spec));
-        assert.ok(local || spec === "sha256-simd-support/bytes.js" || spec === "tinybench", `${file} imports ${spec}`);
+        assert.ok(local || spec === "sha256-simd-support/bytes.js", `${file} imports ${spec}`);
       }
       assert.doesNotMatch(code, /\b(process|Buffer|require|__dirname)\b/, file);
     });

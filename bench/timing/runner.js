@@ -1,20 +1,20 @@
-// Runs cases (see bench/cases/) with tinybench: checks every contender against an
-// oracle, then times the contenders of a case in interleaved rounds, and
-// returns one result row per contender in the schema of bench/results/.
-// Environment-neutral: the oracle and the clock come in as options.
-import {Bench} from "tinybench";
+// The one timing runner of bench/ and lab/. runCases() checks the cases of
+// bench/cases/ against an oracle and times their contenders; interleave()
+// times a few functions side by side (the portable backend in Hermes, the
+// A/B runs, the crossover). Both time batches of back-to-back calls, so the
+// clock's resolution and its cost are spread over a batch, in rounds where
+// every contender runs once, in an order that turns from round to round.
+// Environment-neutral: the clock comes in (Hermes has no performance.now).
 
 export const defaultOptions = {
   /** Rounds per case; each round runs every contender of the case once. */
   rounds: 5,
-  /** Time budget of one contender in one round, ms. */
+  /** Time of one contender in one round, ms. */
   time: 100,
-  /** Warmup before each contender's round, ms (a warmup batch runs at least once). */
+  /** Warmup before each contender's round, ms (at least one batch). */
   warmupTime: 10,
   /**
-   * Length of one timed batch of calls, ms. Each tinybench sample is one batch
-   * of back-to-back calls divided by its length, so the timer's resolution and
-   * its call cost are spread over the batch: 1 ms in Node; browsers whose
+   * Length of one timed batch of calls, ms: 1 ms in Node; browsers whose
    * performance.now() steps by 0.1 ms or more need 20 ms or more.
    */
   batchMs: 1,
@@ -23,14 +23,91 @@ export const defaultOptions = {
 /** Somewhere for results to go, so the engine cannot drop the calls. */
 export let sink;
 
-const nowDefault = () => performance.now();
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
-async function withHooks(c, fn) {
-  c.before?.();
+/** ms that `n` calls of k.run take: a number, or for an async contender a promise of it. */
+function batchOf(k, now) {
+  const {run} = k;
+  if (k.async) {
+    // Promises chained, not an async function, which Hermes (interleave()'s) cannot parse.
+    return (n) => {
+      const t0 = now();
+      const from = (i) => (i < n ? Promise.resolve(run()).then((r) => ((sink = r), from(i + 1))) : now() - t0);
+      return from(0);
+    };
+  }
+  return (n) => {
+    const t0 = now();
+    for (let i = 0; i < n; i++) sink = run();
+    return now() - t0;
+  };
+}
+
+/** f(x), or a promise of it where x is a promise: one loop for sync and async contenders. */
+const then = (x, f) => (x instanceof Promise ? x.then(f) : f(x));
+
+/**
+ * Calls per batch so that a batch lasts at least batchMs: doubles until two
+ * batches in a row do, so a slow first call (compilation, a thread pool
+ * starting) does not fix a batch that is too short once warm.
+ */
+function calibrate(batch, batchMs, n = 1) {
+  const done = (t) => t >= batchMs || n >= 1 << 24;
+  return then(batch(n), (a) => then(done(a) && batch(n), (b) => (done(a) && done(b) ? n : calibrate(batch, batchMs, 2 * n))));
+}
+
+/** Batches of `n` calls for `ms`, and at least `least` of them: each batch's ms per call (a promise of them for an async batch). */
+function samples(batch, n, ms, least, out = [], spent = 0) {
+  while (spent < ms || out.length < least) {
+    const t = batch(n);
+    if (t instanceof Promise) return t.then((t) => samples(batch, n, ms, least, (out.push(t / n), out), spent + t));
+    out.push(t / n);
+    spent += t;
+  }
+  return out;
+}
+
+/**
+ * Times each of `contenders` ({name: fn}, sync) for `rounds` rounds of about
+ * `ms` each, in turn; returns {name: {bestNs, medianNs, roundsNs}}, ns per
+ * call divided by `per`, roundsNs each round's in order. A round's figure is
+ * its time per call over whole batches.
+ */
+export function interleave(contenders, {now, rounds = 7, ms = 200, per = 1, batchMs = 1}) {
+  const names = Object.keys(contenders);
+  const timed = names.map((name) => {
+    const batch = batchOf({run: contenders[name]}, now);
+    return {name, batch, n: calibrate(batch, batchMs), roundsNs: []};
+  });
+  for (let r = 0; r < rounds; r++) {
+    for (const t of r % 2 ? [...timed].reverse() : timed) {
+      const times = samples(t.batch, t.n, ms, 1);
+      t.roundsNs.push((times.reduce((a, b) => a + b) * 1e6) / times.length / per);
+    }
+  }
+  return Object.fromEntries(timed.map((t) => [t.name, {bestNs: Math.min(...t.roundsNs), medianNs: median(t.roundsNs), roundsNs: t.roundsNs}]));
+}
+
+/**
+ * The median over rounds of b's time over a's in the same round: two
+ * contenders timed side by side within a round share the machine's state,
+ * which on a shared machine drifts between rounds (up to 1.7×), so this
+ * ratio is steadier than one of bests or of medians.
+ * @param {number[]} aNs interleave()'s roundsNs of a
+ * @param {number[]} bNs of b
+ */
+export const pairedRatio = (aNs, bNs) => median(aNs.map((a, r) => bNs[r] / a));
+
+async function withHooks(k, fn) {
+  k.before?.();
   try {
     return await fn();
   } finally {
-    c.after?.();
+    k.after?.();
   }
 }
 
@@ -69,64 +146,18 @@ export async function checkCase(c, oracle) {
 }
 
 /**
- * One tinybench task function: `inner` back-to-back calls, reported to
- * tinybench as one sample of the mean time per call. All contenders share this
- * loop's call site; giving each its own copy (new Function) changed digest64,
- * digest-32 B and hashInto-4 by under 3%, inside the run-to-run noise.
- */
-function batchTask(k, inner, now) {
-  const {run} = k;
-  if (k.async) {
-    return async () => {
-      const t0 = now();
-      for (let i = 0; i < inner; i++) sink = await run();
-      const dt = now() - t0;
-      return {overriddenDuration: dt / inner, overriddenIterationCost: dt};
-    };
-  }
-  return () => {
-    const t0 = now();
-    for (let i = 0; i < inner; i++) sink = run();
-    const dt = now() - t0;
-    return {overriddenDuration: dt / inner, overriddenIterationCost: dt};
-  };
-}
-
-/**
- * Calls per batch so that a batch lasts at least batchMs: doubles until two
- * batches in a row do, so a slow first call (compilation, a thread pool
- * starting) does not fix a batch that is too short once warm.
- */
-async function calibrate(k, batchMs, now) {
-  const time = async (n) => {
-    const t0 = now();
-    for (let i = 0; i < n; i++) sink = k.async ? await k.run() : k.run();
-    return now() - t0;
-  };
-  let n = 1;
-  while (n < 1 << 24 && !((await time(n)) >= batchMs && (await time(n)) >= batchMs)) n *= 2;
-  return n;
-}
-
-export const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
-/**
  * Checks and times every case. Each round runs every correct contender of the
- * case once, for `time` ms, in an order rotated by one each round so no
- * contender always follows the same one. A round's figure for a contender is
- * the median of its batch samples; nsPerOp is the best round, nsPerOpMedian
- * the median round.
+ * case once, for `time` ms after `warmupTime`, in an order rotated by one each
+ * round so no contender always follows the same one. A round's figure for a
+ * contender is the median of its batches; nsPerOp is the best round,
+ * nsPerOpMedian the median round.
  * @param {import("../cases/common.js").Case[]} cases
  * @param {object} opts  defaultOptions plus oracle, and optionally now() (ms)
  *   and onProgress({caseId, caseIndex, caseCount, phase, round, rounds, impl})
  */
 export async function runCases(cases, opts) {
   const o = {...defaultOptions, ...opts};
-  const now = o.now ?? nowDefault;
+  const now = o.now ?? (() => performance.now());
   const progress = o.onProgress ?? (() => {});
   const rows = [];
   for (const [caseIndex, c] of cases.entries()) {
@@ -137,38 +168,27 @@ export async function runCases(cases, opts) {
     for (const k of c.contenders) {
       if (!marks.get(k.impl).correct) continue;
       progress({...at, phase: "calibrate", impl: k.impl});
+      const batch = batchOf(k, now);
       try {
-        const inner = await withHooks(k, () => calibrate(k, o.batchMs, now));
-        timed.push({k, inner, fn: batchTask(k, inner, now), perRound: [], samples: 0, error: undefined});
+        timed.push({k, batch, inner: await withHooks(k, () => calibrate(batch, o.batchMs)), perRound: [], samples: 0});
       } catch (e) {
         marks.set(k.impl, {correct: true, error: String(e?.message ?? e)});
       }
     }
     for (let round = 0; round < o.rounds; round++) {
-      const bench = new Bench({
-        time: o.time,
-        iterations: c.minSamples ?? 2,
-        warmupTime: o.warmupTime,
-        warmupIterations: 1,
-        now,
-      });
       for (let i = 0; i < timed.length; i++) {
         const t = timed[(i + round) % timed.length];
-        bench.add(t.k.impl, t.fn, {
-          async: t.k.async,
-          beforeAll: t.k.before && (() => t.k.before()),
-          afterAll: t.k.after && (() => t.k.after()),
-        });
-      }
-      bench.addEventListener("cycle", (e) => progress({...at, phase: "run", round, impl: e.task?.name}));
-      await bench.run();
-      for (const t of timed) {
-        const r = bench.getTask(t.k.impl).result;
-        if (r.state === "completed") {
-          t.perRound.push(r.latency.p50);
-          t.samples += r.latency.samplesCount;
-        } else {
-          t.error ??= r.state === "errored" ? String(r.error?.message ?? r.error) : r.state;
+        if (t.error) continue;
+        progress({...at, phase: "run", round, impl: t.k.impl});
+        try {
+          const times = await withHooks(t.k, async () => {
+            await samples(t.batch, t.inner, o.warmupTime, 1);
+            return samples(t.batch, t.inner, o.time, c.minSamples ?? 2);
+          });
+          t.perRound.push(median(times));
+          t.samples += times.length;
+        } catch (e) {
+          t.error = String(e?.message ?? e);
         }
       }
     }

@@ -61,7 +61,7 @@ function viewOfPool() {
 
 /**
  * The ways of ENGINE_CHOICES' digests row to make a new digest, a 32-byte
- * Uint8Array of its own holding src's 32 bytes (bench/choices.js times them).
+ * Uint8Array of its own holding src's 32 bytes (lab/choices.js times them).
  * @internal
  * @type {Record<"views" | "copied" | "fresh", (src: Uint8Array) => Uint8Array>}
  */

@@ -1,20 +1,18 @@
-// An A/B run saved (bench/report/ab.js): both commits, the engine, the CPU's
-// family and model, and each case's new ÷ old time, from a short
-// bench/compare-modules.js run of this checkout against itself. Nothing here
-// asserts a timing.
+// An A/B run saved (lab/ab-report.js): both commits, the engine, the CPU's
+// family and model, and each case's new ÷ old time, from a short lab/ab.js
+// run of this checkout against itself. Nothing here asserts a timing.
 import assert from "node:assert/strict";
 import {execFileSync} from "node:child_process";
 import {mkdtempSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
-import {abDocument, abFileName, abTable} from "../report/ab.js";
-import {cpuDetails} from "../report/results-files.js";
+import {abDocument, abFileName, abTable} from "../ab-report.js";
+import {cpuDetails} from "../../bench/report/results-files.js";
 
-const benchDir = fileURLToPath(new URL("..", import.meta.url));
-const root = join(benchDir, "..");
+const root = fileURLToPath(new URL("../..", import.meta.url));
 
-describe("A/B results (bench/report/ab.js)", function () {
+describe("A/B results (lab/ab.js)", function () {
   this.timeout(120000);
 
   it("names the file by engine, CPU family and model, and date, and gives each row new ÷ old", function () {
@@ -31,12 +29,12 @@ describe("A/B results (bench/report/ab.js)", function () {
     );
   });
 
-  it("bench/compare-modules.js --out writes both builds' commits, the machine and the rows it printed", function () {
+  it("lab/ab.js --out writes both builds' commits, the machine and the rows it printed", function () {
     const dir = mkdtempSync(join(tmpdir(), "ab-"));
     try {
       const out = join(dir, "ab.json");
-      const args = ["compare-modules.js", root, root, "--filter", "^digest64$", "--rounds", "2", "--ms", "5", "--out", out];
-      const printed = execFileSync(process.execPath, args, {cwd: benchDir, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"]});
+      const args = ["lab/ab.js", root, root, "--filter", "^digest64$", "--rounds", "2", "--ms", "5", "--out", out];
+      const printed = execFileSync(process.execPath, args, {cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"]});
       const doc = JSON.parse(readFileSync(out, "utf8"));
       const head = execFileSync("git", ["-C", root, "rev-parse", "HEAD"], {encoding: "utf8"}).trim();
       assert.equal(doc.kind, "ab");
@@ -49,9 +47,9 @@ describe("A/B results (bench/report/ab.js)", function () {
       assert.deepEqual(doc.rows.map((r) => r.id), ["digest64"]);
       const [{a, b, ratioBest, pairedRatio}] = doc.rows;
       assert.equal(ratioBest, b.bestNs / a.bestNs);
-      // Round by round: the two builds' times of each round, b over a, and the middle one of the two rounds' (the second, sorted).
+      // Round by round: the two builds' times of each round, b over a, and the median of the two rounds' (their mean).
       assert.equal(a.roundsNs.length, 2);
-      assert.equal(pairedRatio, Math.max(b.roundsNs[0] / a.roundsNs[0], b.roundsNs[1] / a.roundsNs[1]));
+      assert.equal(pairedRatio, (b.roundsNs[0] / a.roundsNs[0] + b.roundsNs[1] / a.roundsNs[1]) / 2);
       assert.match(printed, new RegExp(`\\| digest64 \\|.*\\| ${ratioBest.toFixed(3)} / .* \\| ${pairedRatio.toFixed(3)} \\|`));
     } finally {
       rmSync(dir, {recursive: true, force: true});

@@ -8,15 +8,15 @@
 // a Uint8Array's), read from its hex string: a Buffer costs node:crypto more
 // than the string and its reading.
 //
-//   node bench/crossover.js [--rounds 7]
-//   bun bench/crossover.js
-//   deno run -A bench/crossover.js
+//   node lab/crossover.js [--rounds 7]
+//   bun lab/crossover.js
+//   deno run -A lab/crossover.js
 import * as crypto from "node:crypto";
 import {parseArgs} from "node:util";
 import {SHA256, digest} from "sha256-simd";
-import {interleave} from "./timing/interleave.js";
-import {grid} from "./report/table.js";
-import {runtimeName} from "./report/results-files.js";
+import {interleave} from "../bench/timing/runner.js";
+import {grid} from "../bench/report/table.js";
+import {runtimeName} from "../bench/report/results-files.js";
 
 const {values: args} = parseArgs({options: {rounds: {type: "string", default: "7"}}, args: globalThis.Deno ? Deno.args : process.argv.slice(2)});
 // Every 64 bytes from 128 to 4 KiB: the band where the crossover lies on one CPU or another.

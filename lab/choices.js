@@ -1,13 +1,13 @@
 // Every row of ENGINE_CHOICES (js/core/engine.js) timed each way in one
-// engine, interleaved (bench/cases/choices-cases.js): singleStream,
+// engine, interleaved (lab/cases/choices-cases.js): singleStream,
 // smallCopy, digests, contexts, and the 4-lane shape through hashInto. Run it
 // on each CPU and engine to check the rows (docs/performance-notes.md,
 // "Per-engine choices").
 //
-//   node|bun|deno bench/choices.js [--rounds N] [--ms MS]
-//   node bench/choices.js --engine jsc|chromium|firefox|webkitgtk [...]
+//   node|bun|deno lab/choices.js [--rounds N] [--ms MS]
+//   node lab/choices.js --engine jsc|chromium|firefox|webkitgtk [...]
 import {parseArgs} from "node:util";
-import {runWithInternals} from "./timing/with-internals.js";
+import {runWithInternals} from "./internals.js";
 
 const {values} = parseArgs({
   options: {engine: {type: "string"}, rounds: {type: "string", default: "15"}, ms: {type: "string", default: "40"}},

@@ -9,7 +9,7 @@
 // --against DIR adds the pool of another checkout (git worktree add DIR
 // COMMIT), as it is and spreading every level, for an A/B of the pool.
 //
-//   node bench/pool-gain.js [--rounds 7] [--busy 0] [--against DIR]
+//   node lab/pool-gain.js [--rounds 7] [--busy 0] [--against DIR]
 import {spawn} from "node:child_process";
 import v8 from "node:v8";
 import vm from "node:vm";
@@ -20,7 +20,7 @@ import * as pmt from "@chainsafe/persistent-merkle-tree";
 import {hasher as asSha256Hasher} from "@chainsafe/persistent-merkle-tree/hasher/as-sha256";
 import {hasher as single} from "sha256-simd/hasher";
 import {createHashPool} from "sha256-simd/pool";
-import {createState, modifiedState} from "./cases/ssz-state.js";
+import {createState, modifiedState} from "../bench/cases/ssz-state.js";
 
 const {values} = parseArgs({options: {rounds: {type: "string", default: "7"}, busy: {type: "string", default: "0"}, against: {type: "string"}}});
 const rounds = Number(values.rounds);

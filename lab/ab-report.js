@@ -1,11 +1,11 @@
 // A/B runs on disk: two builds of the package timed side by side in one
-// engine (bench/compare-modules.js, bench/compare-engines.js), saved with
+// engine (lab/ab.js, lab/ab.js --engine), saved with
 // both commits, the engine and the CPU as
 // bench/results/ab_<runtime>-<version>_<cpu>_<date>[_<label>].json.
 import {writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {commitOf, resultsDir} from "./results-files.js";
-import {resultsFileName} from "./results.js";
+import {commitOf, resultsDir} from "../bench/report/results-files.js";
+import {resultsFileName} from "../bench/report/results.js";
 
 /**
  * The document of an A/B run: `dirs` the two checkouts as given (a the old,

@@ -5,9 +5,9 @@
 // For the A/B measurements of a change to the modules or the loader
 // (docs/performance-notes.md). Environment-neutral: the builds, the other
 // libraries the cases need, and the clock come in.
-import {makeCases} from "../cases/cases.js";
-import {selectCases} from "../cases/common.js";
-import {interleave, pairedRatio} from "./interleave.js";
+import {makeCases} from "../bench/cases/cases.js";
+import {selectCases} from "../bench/cases/common.js";
+import {interleave, pairedRatio} from "../bench/timing/runner.js";
 
 /**
  * The cases for one build `lib` ({ours, hasher}), with the libraries in
@@ -17,11 +17,11 @@ async function casesOf(lib, extra, {hasher, beyond}) {
   const libs = {ours: lib.ours, asSha256: lib.ours};
   const cases = await makeCases(libs);
   if (hasher) {
-    const {makeHasherCases} = await import("../cases/cases-hasher.js");
+    const {makeHasherCases} = await import("../bench/cases/cases-hasher.js");
     cases.push(...makeHasherCases({...libs, oursHasher: lib.hasher, asSha256Hasher: lib.hasher, pmt: extra.pmt}));
   }
   if (beyond) {
-    const {makeBeyondCases} = await import("../cases/cases-beyond.js");
+    const {makeBeyondCases} = await import("../bench/cases/cases-beyond.js");
     cases.push(...(await makeBeyondCases({...libs, noble: extra.noble, native: extra.native}, {pbkdf2Iterations: 10000})));
   }
   return cases;

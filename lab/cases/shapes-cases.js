@@ -1,10 +1,10 @@
 // The two 4-lane shapes, x4 and x4m (js/core/lanes.js), side by side through
 // hashInto in one engine, interleaved: the figures behind the lanes row of
 // ENGINE_CHOICES (docs/performance-notes.md, "The 4-lane shape"), the last
-// table of bench/choices.js.
+// table of lab/choices.js.
 // Environment-neutral: the clock and the package's internals
-// (bench/timing/internals.js) come in.
-import {interleave} from "../timing/interleave.js";
+// (lab/internals.js) come in.
+import {interleave} from "../../bench/timing/runner.js";
 
 /** Calls per timed batch. */
 const CALLS = 20;

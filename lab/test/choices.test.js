@@ -1,20 +1,20 @@
-// bench/choices.js and bench/budget.js, briefly, under this Node: every row
+// lab/choices.js and lab/budget.js, briefly, under this Node: every row
 // of ENGINE_CHOICES is timed each way, with this runtime's row named, and
 // every call's budget has its steps. Nothing here asserts a timing.
 import assert from "node:assert/strict";
 import {execFileSync} from "node:child_process";
 import {fileURLToPath} from "node:url";
-import {loadInternals} from "../timing/internals.js";
+import {internals} from "../internals.js";
 
-const benchDir = fileURLToPath(new URL("..", import.meta.url));
-const run = (...args) => execFileSync(process.execPath, args, {cwd: benchDir, encoding: "utf8"});
+const labDir = fileURLToPath(new URL("..", import.meta.url));
+const run = (...args) => execFileSync(process.execPath, args, {cwd: labDir, encoding: "utf8"});
 
-describe("bench/choices.js and bench/budget.js", function () {
+describe("lab/choices.js and lab/budget.js", function () {
   this.timeout(120000);
 
-  it("times every row of ENGINE_CHOICES each way, naming Node's row", async function () {
+  it("times every row of ENGINE_CHOICES each way, naming Node's row", function () {
     const out = run("choices.js", "--rounds", "1", "--ms", "2");
-    const row = (await loadInternals()).engine.ENGINE_CHOICES.node;
+    const row = internals.engine.ENGINE_CHOICES.node;
     assert.deepEqual(Object.keys(row).sort(), ["contexts", "digests", "lanes", "singleStream", "smallCopy"]);
     for (const [name, way] of Object.entries(row)) assert.match(out, new RegExp(`^${name} \\(this engine's row: ${way}\\)`, "m"));
     assert.match(out, /\| simd best \/ median ns \| scalar best \/ median ns \|/);

@@ -1,9 +1,9 @@
 // Every row of ENGINE_CHOICES (js/core/engine.js) timed each way in this
 // engine, interleaved, whatever its row says: the figures behind the rows
 // (docs/performance-notes.md, "Per-engine choices"), for each CPU and engine
-// anyone runs it on (bench/choices.js). Environment-neutral: the clock and
-// the package's internals (bench/timing/internals.js) come in.
-import {interleave} from "../timing/interleave.js";
+// anyone runs it on (lab/choices.js). Environment-neutral: the clock and
+// the package's internals (lab/internals.js) come in.
+import {interleave} from "../../bench/timing/runner.js";
 import {shapesTable} from "./shapes-cases.js";
 
 let sink = 0;

@@ -1,15 +1,15 @@
-// Where the time of a single-message call goes (bench/cases/budget-cases.js):
+// Where the time of a single-message call goes (lab/cases/budget-cases.js):
 // the module's export, the JS -> wasm call, the argument reading and checks,
 // the copies, and making the result, per engine (docs/performance-notes.md,
 // "Per-call budget").
 //
-//   node|bun|deno bench/budget.js [--filter REGEX] [--rounds N] [--ms MS]
-//   node bench/budget.js --engine jsc|chromium|firefox|webkitgtk [...]
+//   node|bun|deno lab/budget.js [--filter REGEX] [--rounds N] [--ms MS]
+//   node lab/budget.js --engine jsc|chromium|firefox|webkitgtk [...]
 //
-// With --engine, the cases run bundled in that engine (bench/timing/bundled.js;
+// With --engine, the cases run bundled in that engine (lab/bundled.js;
 // webkitgtk under xvfb-run -a). Prints the CPU and a table per call.
 import {parseArgs} from "node:util";
-import {runWithInternals} from "./timing/with-internals.js";
+import {runWithInternals} from "./internals.js";
 
 const {values} = parseArgs({
   options: {

@@ -1,12 +1,12 @@
-// The per-call budget of the single-message functions (bench/budget.js): each
+// The per-call budget of the single-message functions (lab/budget.js): each
 // call timed whole, and each of its steps timed alone in a loop of its own,
 // with the package's internals, which no other benchmark reaches: the runner
-// passes them in (bench/timing/internals.js), since bench/ imports the
+// passes them in (lab/internals.js), since bench/ imports the
 // package by its exports alone. A step alone can run faster than inside the
 // call (the JIT may fuse steps), so the glue is what the whole call costs
 // over the module's export. Environment-neutral: the clock comes in.
 import * as asSha256 from "@chainsafe/as-sha256";
-import {interleave} from "../timing/interleave.js";
+import {interleave} from "../../bench/timing/runner.js";
 
 /** Calls per timed batch: enough that the clock's cost and step vanish in it. */
 const N = 2000;
@@ -114,7 +114,7 @@ const batch = (fn) => () => {
 
 /**
  * Times every call and its steps in interleaved rounds, with `internals` as
- * bench/timing/internals.js gives them; returns
+ * lab/internals.js gives them; returns
  * [{name, rows: [{step, bestNs, medianNs}]}], ns per call, the whole call first.
  */
 export function runBudget({internals, now, rounds = 9, ms = 40, filter}) {
@@ -154,5 +154,5 @@ export function budgetTable(budgets) {
   return lines.join("\n") + (sink === 0.5 ? " " : "") + "\n";
 }
 
-/** runBudget's tables, for bench/budget.js. */
+/** runBudget's tables, for lab/budget.js. */
 export const budgetRun = (options) => budgetTable(runBudget(options));

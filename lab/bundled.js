@@ -1,9 +1,9 @@
 // Runs a benchmark in an engine without Node's module loader: `entry`, an ES
-// module's source whose imports resolve from bench/, bundled by esbuild
+// module's source whose imports resolve from lab/, bundled by esbuild
 // (browser conditions, as a page gets the package) and run in the WebKitGTK
 // jsc shell, which prints what it returns, or in a headless browser, where
 // it sets globalThis.benchRun, a function returning a string (or its promise).
-// Used by bench/budget.js, bench/choices.js and bench/compare-engines.js.
+// Used by lab/internals.js (budget.js, choices.js) and lab/ab.js --engine.
 import {execFileSync} from "node:child_process";
 import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
@@ -11,7 +11,7 @@ import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import * as esbuild from "esbuild";
 
-const benchDir = fileURLToPath(new URL("..", import.meta.url));
+const labDir = fileURLToPath(new URL(".", import.meta.url));
 
 const launchers = {
   chromium: async () => (await import("sha256-simd-support/chromium.js")).launchChromium(),
@@ -46,7 +46,7 @@ if (typeof print === "function" && typeof window === "undefined") Promise.resolv
   try {
     const script = join(dir, "bench.js");
     await esbuild.build({
-      stdin: {contents: source, resolveDir: benchDir, sourcefile: "entry.js"},
+      stdin: {contents: source, resolveDir: labDir, sourcefile: "entry.js"},
       bundle: true,
       format: jsc ? "esm" : "iife",
       platform: "browser",
