@@ -109,10 +109,7 @@ class Pool {
       get threads() {
         return pool.threads;
       },
-      get running() {
-        return pool.#scheduler?.running ?? false;
-      },
-      least: MIN_PARALLEL_HASHES,
+      spreads: (n) => this.#spreads(n),
       run: (job) => this.#scheduler.run(job),
       scratch: this.#scheduler?.scratch,
       hashInto: (input, output) => this.hashInto(input, output),
@@ -121,9 +118,16 @@ class Pool {
     });
   }
 
-  /** Whether a call may be spread over the workers: not where it runs inside another's (a getter, an applyHash). */
-  #parallel() {
-    return this.threads > 1 && !this.#scheduler.running;
+  /**
+   * Whether work of `n` compressions (by default, the least any call
+   * spreads) is worth spreading over the workers: there are some, n is at
+   * least MIN_PARALLEL_HASHES, and the call does not run inside another's
+   * (a getter, an applyHash). Every method of the pool and its hasher asks
+   * here; the hasher's executeHashComputations measures as well (gain.js).
+   * @param {number} [n]
+   */
+  #spreads(n = MIN_PARALLEL_HASHES) {
+    return n >= MIN_PARALLEL_HASHES && this.threads > 1 && !this.#scheduler.running;
   }
 
   /**
@@ -163,7 +167,7 @@ class Pool {
   hashInto(input, output) {
     this.#assertOpen();
     const n = isBytes(input) && isBytes(output) ? lengthOf(input) : 0;
-    if (!this.#parallel() || n / BLOCK < MIN_PARALLEL_HASHES || n % BLOCK !== 0 || lengthOf(output) * 2 !== n) {
+    if (!this.#spreads(n / BLOCK) || n % BLOCK !== 0 || lengthOf(output) * 2 !== n) {
       hashIntoSingle(input, output);
       return;
     }
@@ -192,14 +196,14 @@ class Pool {
    */
   digestManyInto(messages, output) {
     this.#assertOpen();
-    if (!this.#parallel()) {
+    if (!this.#spreads()) {
       digestManyIntoSingle(messages, output);
       return;
     }
     // Read and checked once, with the single-threaded digestManyInto's errors.
     const {items, lengths} = byteList(messages, "messages", "digestManyInto");
     const size = bytesLength(output, "output", "digestManyInto");
-    const units = size === CHUNK * items.length ? planMany(lengths, MIN_PARALLEL_HASHES, this.threads) : null;
+    const units = size === CHUNK * items.length ? planMany(lengths, (n) => this.#spreads(n), this.threads) : null;
     if (units === null) {
       digestManyIntoSingle(items, output);
       return;
@@ -230,7 +234,7 @@ class Pool {
   digestMany(messages) {
     this.#assertOpen();
     // What the single-threaded digestMany rejects, it rejects with its own errors.
-    if (!Array.isArray(messages) || !this.#parallel()) return digestManySingle(messages);
+    if (!Array.isArray(messages) || !this.#spreads()) return digestManySingle(messages);
     const {items} = byteList(messages, "messages", "digestMany");
     const all = new Uint8Array(CHUNK * items.length);
     this.digestManyInto(items, all);

@@ -6,13 +6,13 @@ singleStream:"simd",smallCopy:"set",digests:"fresh",lanes:"x4",contexts:"own"},j
 own"}},tx=typeof globalThis.process?.versions?.node=="string"&&globalThis.navigator?.userAgent!=="Cloudflare-Workers",dx=L=>globalThis.process?.getBuiltinModule?.(
 L),hL=globalThis.process?.versions?.bun?"bun":typeof globalThis.Deno=="object"?"deno":tx?"node":null,h=Ix[hL??lL]??Ix.v8;var cx=class{#m;#x;constructor(x,m,e){this.#m=new Int32Array(x,0,m*16),this.#x=e*16+0}get rung(){return Atomics.load(this.#m,this.#x)}ring(){Atomics.add(this.#m,
 this.#x,1),Atomics.notify(this.#m,this.#x)}wait(x,m){let e=performance.now()+m;for(;Atomics.load(this.#m,this.#x)===x&&performance.now()<e;);Atomics.wait(this.#m,
-this.#x,x)}},rx=class{unit=-1;leftUntil=0;#m;#x;#L;constructor(x,m,e,a,t){this.#m=m,this.#x=new Int32Array(x,0,e*16),this.#L=a*16+1+t*6;let d=e*16*4+(a*2+t)*393216;
-this.input=new Uint8Array(x,d,262144),this.output=new Uint8Array(x,d+262144,131072)}get state(){return Atomics.load(this.#x,this.#L+0)}get op(){return this.#x[this.#L+
-1]}get len(){return this.#x[this.#L+2]}get arg(){return this.#x[this.#L+3]}get seq(){return this.#x[this.#L+4]}post(x,m,e,a){let t=this.#x,d=this.#L;t[d+1]=x,t[d+
-2]=m,t[d+3]=e,t[d+4]=a,Atomics.store(t,d+0,1),this.#m.ring()}takeBack(){return Atomics.compareExchange(this.#x,this.#L+0,1,0)===1}free(){Atomics.store(this.#x,this.#L+
-0,0)}message(){return new TextDecoder().decode(this.output.slice(0,this.#x[this.#L+5]))}claim(){return Atomics.compareExchange(this.#x,this.#L+0,1,2)===1}finish(){
-this.#e(3)}fail(x){let m=x.subarray(0,131072);this.output.set(m),this.#x[this.#L+5]=m.length,this.#e(4)}die(){this.#e(5)}#e(x){Atomics.store(this.#x,this.#L+0,x),
-Atomics.notify(this.#x,this.#L+0)}};function Jx(L,x,m){let e=new cx(L,x,m),a=Array.from({length:2},(t,d)=>new rx(L,e,x,m,d));return{doorbell:e,slots:a}}function Ox(L){if(tx){let{parentPort:x,workerData:m}=dx("node:worker_threads"),e=new j(m,L(m));dx("node:process").on("exit",()=>e.markDead()),x.postMessage("rea\
+this.#x,x)}},rx=class{#m;#x;#L;constructor(x,m,e,a,t){this.#m=m,this.#x=new Int32Array(x,0,e*16),this.#L=a*16+1+t*6;let d=e*16*4+(a*2+t)*393216;this.input=new Uint8Array(
+x,d,262144),this.output=new Uint8Array(x,d+262144,131072)}get state(){return Atomics.load(this.#x,this.#L+0)}get op(){return this.#x[this.#L+1]}get len(){return this.#x[this.#L+
+2]}get arg(){return this.#x[this.#L+3]}get seq(){return this.#x[this.#L+4]}post(x,m,e,a){let t=this.#x,d=this.#L;t[d+1]=x,t[d+2]=m,t[d+3]=e,t[d+4]=a,Atomics.store(
+t,d+0,1),this.#m.ring()}takeBack(){return Atomics.compareExchange(this.#x,this.#L+0,1,0)===1}free(){Atomics.store(this.#x,this.#L+0,0)}message(){return new TextDecoder().
+decode(this.output.slice(0,this.#x[this.#L+5]))}claim(){return Atomics.compareExchange(this.#x,this.#L+0,1,2)===1}finish(){this.#e(3)}fail(x){let m=x.subarray(0,
+131072);this.output.set(m),this.#x[this.#L+5]=m.length,this.#e(4)}die(){this.#e(5)}#e(x){Atomics.store(this.#x,this.#L+0,x),Atomics.notify(this.#x,this.#L+0)}};
+function Jx(L,x,m){let e=new cx(L,x,m),a=Array.from({length:2},(t,d)=>new rx(L,e,x,m,d));return{doorbell:e,slots:a}}function Ox(L){if(tx){let{parentPort:x,workerData:m}=dx("node:worker_threads"),e=new j(m,L(m));dx("node:process").on("exit",()=>e.markDead()),x.postMessage("rea\
 dy"),e.loop()}else self.onmessage=x=>{let m=new j(x.data,L(x.data));self.postMessage("ready"),m.loop()}}var j=class{holding=null;scratch=new Uint8Array(262144);encoder=new TextEncoder;constructor(x,m){
 this.run=m,this.spinMs=x.spinMs;let{doorbell:e,slots:a}=Jx(x.sab,x.workers,x.worker);this.doorbell=e,this.slots=a}markDead(){this.holding?.die()}nextPosted(){let x=null;
 for(let m of this.slots)m.state===1&&(x===null||m.seq-x.seq<0)&&(x=m);return x}work(x){if(x.claim()){this.holding=x;try{this.run(x.op,x.input,x.len,x.arg,x.output,

@@ -53,16 +53,17 @@ export function plan(items, max, threads) {
  * (start and end of each, one after another in `runs`) whose lengths, bytes
  * and digests fit a slot, each a share of the compressions left (as plan),
  * with the messages too long for a slot apart (`alone`, on the caller).
- * null where the call stays on the caller: less than `least` compressions.
+ * null where the call stays on the caller: where `spreads` says its
+ * compressions are not worth spreading.
  * @param {readonly number[]} lengths
- * @param {number} least
+ * @param {(blocks: number) => boolean} spreads
  * @param {number} threads
  * @returns {{runs: number[], alone: number[]} | null}
  */
-export function planMany(lengths, least, threads) {
+export function planMany(lengths, spreads, threads) {
   let blocks = 0;
   for (const n of lengths) blocks += compressions(n);
-  if (blocks < least) return null;
+  if (!spreads(blocks)) return null;
   /** @type {number[]} */
   const runs = [];
   /** @type {number[]} */

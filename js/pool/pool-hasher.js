@@ -20,8 +20,7 @@ import {BLOCK, CHUNK} from "../core/sizes.js";
  * What the Hasher needs of the pool (js/pool.js).
  * @typedef {object} PoolSide
  * @property {number} threads
- * @property {boolean} running Whether a job runs: a call from inside one (a getter, an applyHash) stays on the caller.
- * @property {number} least The least work split across threads.
+ * @property {(n: number) => boolean} spreads Whether work of n compressions is worth spreading (js/pool.js).
  * @property {(job: import("./scheduler.js").Job) => void} run
  * @property {Uint8Array} scratch
  * @property {(input: Uint8Array, output: Uint8Array) => void} hashInto
@@ -50,13 +49,6 @@ export function poolHasher(pool) {
   });
 }
 
-/**
- * Whether work of n items is split across threads.
- * @param {PoolSide} pool
- * @param {number} n
- */
-const parallel = (pool, n) => n >= pool.least && pool.threads > 1 && !pool.running;
-
 // An n of chunks to split is even: an input that is not whole blocks has padFor 1.
 /**
  * @param {PoolSide} pool
@@ -69,7 +61,7 @@ function merkleizeBlocksBytes(pool, blocksBytes, padFor, output, offset) {
   pool.assertOpen();
   const {chunks, levels} = blocksBytesTree(blocksBytes, padFor, output, offset);
   const n = Math.min(chunks, 2 ** levels);
-  if (!parallel(pool, n)) return single.merkleizeBlocksBytes(blocksBytes, padFor, output, offset);
+  if (!pool.spreads(n)) return single.merkleizeBlocksBytes(blocksBytes, padFor, output, offset);
   const bytes = plainView(blocksBytes, chunks * CHUNK);
   merkleizeSubtrees(pool, n, levels, output, offset, (first, count, into) => {
     into.set(bytes.subarray(first * CHUNK, (first + count) * CHUNK));
@@ -88,7 +80,7 @@ function merkleizeBlockArray(pool, blocks, blockLimit, padFor, output, offset) {
   pool.assertOpen();
   const {chunks, levels, blocks: items} = blockArrayTree(blocks, blockLimit, padFor, output, offset);
   const n = Math.min(chunks, 2 ** levels);
-  if (!parallel(pool, n)) return single.merkleizeBlockArray(items, blockLimit, padFor, output, offset);
+  if (!pool.spreads(n)) return single.merkleizeBlockArray(items, blockLimit, padFor, output, offset);
   merkleizeSubtrees(pool, n, levels, output, offset, (first, count, into) => {
     for (let b = first / 2, at = 0; at < count * CHUNK; b++, at += BLOCK) into.set(items[b], at);
   });
@@ -134,9 +126,9 @@ function merkleizeSubtrees(pool, n, levels, output, offset, fill) {
 function digestNLevel(pool, data, nLevel) {
   pool.assertOpen();
   // ssz calls it for every small subtree: those go straight to the single-threaded one, which checks them.
-  if (isBytes(data) && lengthOf(data) < pool.least * CHUNK) return single.digestNLevel(data, nLevel);
+  if (isBytes(data) && !pool.spreads(lengthOf(data) / CHUNK)) return single.digestNLevel(data, nLevel);
   const {bytesInBatch: group, length} = nLevelGroup(data, nLevel);
-  if (!parallel(pool, length / CHUNK) || group > SLOT_IN) return single.digestNLevel(data, nLevel);
+  if (!pool.spreads(length / CHUNK) || group > SLOT_IN) return single.digestNLevel(data, nLevel);
   const at = plan(length / group, SLOT_IN / group, pool.threads).map((g) => g * group);
   const ratio = 2 ** nLevel;
   const bytes = plainView(data, length);
@@ -174,7 +166,7 @@ function executeHashComputations(pool, gain, hashComputations) {
     // The level's own length says how many to expect: a level that gives
     // more or fewer is still read in the same batches (spreadBatch).
     const expected = Math.min(BATCH, reader.length - reader.index);
-    if (!parallel(pool, expected)) return hashHere(reader, frame);
+    if (!pool.spreads(expected)) return hashHere(reader, frame);
     const spread = gain.shouldSpread();
     const start = performance.now();
     const n = spread ? spreadBatch(pool, reader, frame, expected) : hashHere(reader, frame);

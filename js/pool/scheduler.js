@@ -6,7 +6,7 @@
 // whichever result comes first, so a call never waits for a worker. A unit
 // whose worker fails or exits is done again on the caller from its slot's
 // input, and the worker replaced; a slot whose unit the caller finished
-// first is left to its worker until it is done (Slot.leftUntil), and one
+// first is left to its worker until it is done (Held.leftUntil), and one
 // still on it after the timeout is taken to hang and replaced.
 import {runUnit, runUnitInPieces} from "./ops.js";
 import {CLAIMED, DEAD, DONE, FAILED, FREE, POSTED, SLOT_IN, SLOT_OUT} from "./slots.js";
@@ -30,6 +30,15 @@ const RACE_PIECE = 32 * 1024;
 /** @import {Seat, Workers} from "./workers.js" */
 /** @import {Slot} from "./slots.js" */
 
+/**
+ * A slot as the scheduler keeps it: the unit of the running job it holds
+ * (-1: none) and, where the caller did a unit itself while a worker was
+ * still on it, until when that worker may finish it (0: not left), when the
+ * slot may be reused. A replaced worker's slots come back FREE, and
+ * #freeLeftSlots lets them go.
+ * @typedef {{seat: Seat, slot: Slot, unit: number, leftUntil: number}} Held
+ */
+
 export class Scheduler {
   /** @type {Workers} */
   #workers;
@@ -37,6 +46,8 @@ export class Scheduler {
   #timeoutMs;
   #seq = 0;
   #watching = false;
+  /** @type {Held[]} Every seat's slots, seat by seat. */
+  #held;
   /** @type {Job | null} The job running, or null. */
   #job = null;
   /** The next unit to start, and the units in slots. */
@@ -57,6 +68,7 @@ export class Scheduler {
   constructor(workers, timeoutMs) {
     this.#workers = workers;
     this.#timeoutMs = timeoutMs;
+    this.#held = workers.seats.flatMap((seat) => seat.slots.map((slot) => ({seat, slot, unit: -1, leftUntil: 0})));
   }
 
   /**
@@ -109,17 +121,14 @@ export class Scheduler {
   #post() {
     const job = /** @type {Job} */ (this.#job);
     const next = this.#next;
-    for (const seat of this.#workers.seats) {
-      if (!seat.live) continue;
-      for (const slot of seat.slots) {
-        if (this.#next >= job.units) return this.#next > next;
-        if (slot.unit >= 0 || slot.leftUntil !== 0) continue;
-        const i = this.#next++;
-        const [op, len, arg] = job.fill(i, slot.input);
-        slot.post(op, len, arg, this.#seq++ | 0);
-        slot.unit = i;
-        this.#pending++;
-      }
+    for (const held of this.#held) {
+      if (this.#next >= job.units) break;
+      if (!held.seat.live || held.unit >= 0 || held.leftUntil !== 0) continue;
+      const i = this.#next++;
+      const [op, len, arg] = job.fill(i, held.slot.input);
+      held.slot.post(op, len, arg, this.#seq++ | 0);
+      held.unit = i;
+      this.#pending++;
     }
     return this.#next > next;
   }
@@ -136,18 +145,18 @@ export class Scheduler {
 
   /** @param {number} upTo DONE, FREE or CLAIMED (see #settle). */
   #settleAll(upTo) {
-    for (const seat of this.#workers.seats) for (const slot of seat.slots) if (slot.unit >= 0) this.#settle(seat, slot, upTo);
+    for (const held of this.#held) if (held.unit >= 0) this.#settle(held, upTo);
   }
 
   /**
    * Ends the unit in slot if its worker has (upTo DONE); also if no worker
    * has claimed it (upTo FREE: taken back and done on the caller); also if a
    * worker has (upTo CLAIMED: raced).
-   * @param {Seat} seat
-   * @param {Slot} slot
+   * @param {Held} held
    * @param {number} upTo
    */
-  #settle(seat, slot, upTo) {
+  #settle(held, upTo) {
+    const {seat, slot} = held;
     let state = slot.state;
     if (state === POSTED || state === CLAIMED) {
       if (upTo === DONE) return;
@@ -155,12 +164,12 @@ export class Scheduler {
         state = FREE;
       } else {
         if (upTo !== CLAIMED) return;
-        state = this.#failed ? slot.state : this.#race(slot);
-        if (state === CLAIMED) return this.#leave(slot);
+        state = this.#failed ? slot.state : this.#race(slot, held.unit);
+        if (state === CLAIMED) return this.#leave(held);
       }
     }
-    const i = slot.unit;
-    slot.unit = -1;
+    const i = held.unit;
+    held.unit = -1;
     this.#pending--;
     if (state === DONE) {
       slot.free();
@@ -194,46 +203,46 @@ export class Scheduler {
    * unit collected, where the caller finished first; else the state the
    * worker left, uncollected.
    * @param {Slot} slot
+   * @param {number} i The unit.
    * @returns {number}
    */
-  #race(slot) {
+  #race(slot, i) {
     const claimed = () => slot.state === CLAIMED;
     if (!runUnitInPieces(slot.op, slot.input, slot.len, slot.arg, this.#output, this.scratch, RACE_PIECE, claimed)) return slot.state;
-    this.#job?.collect(slot.unit, this.#output, slot.len);
+    this.#job?.collect(i, this.#output, slot.len);
     return CLAIMED;
   }
 
   /**
    * Leaves slot to the worker still on its unit, which the caller has done
    * (or, after an error, needs no more): it is reused once the worker is done.
-   * @param {Slot} slot
+   * @param {Held} held
    */
-  #leave(slot) {
-    slot.unit = -1;
-    slot.leftUntil = performance.now() + this.#timeoutMs;
+  #leave(held) {
+    held.unit = -1;
+    held.leftUntil = performance.now() + this.#timeoutMs;
     this.#pending--;
   }
 
   /**
    * Frees the slots left to workers that have since finished (a worker's
    * error in such a unit only counts: the call computed the unit itself). A
-   * worker still on one past the timeout (hangs), or that exited, is replaced.
+   * worker still on one past the timeout (hangs), or that exited, is replaced;
+   * its replacement finds the slots FREE, and they are let go of here.
    */
   #freeLeftSlots() {
-    for (const seat of this.#workers.seats) {
-      for (const slot of seat.slots) {
-        if (!seat.live) break;
-        if (slot.leftUntil === 0) continue;
-        const state = slot.state;
-        if (state === CLAIMED) {
-          if (performance.now() > slot.leftUntil) this.#workers.retire(seat, "hung");
-        } else if (state === DEAD) {
-          this.#workers.retire(seat, "exited");
-        } else {
-          if (state === FAILED) this.#countFailure(seat, slot);
-          slot.free();
-          slot.leftUntil = 0;
-        }
+    for (const held of this.#held) {
+      const {seat, slot} = held;
+      if (!seat.live || held.leftUntil === 0) continue;
+      const state = slot.state;
+      if (state === CLAIMED) {
+        if (performance.now() > held.leftUntil) this.#workers.retire(seat, "hung");
+      } else if (state === DEAD) {
+        this.#workers.retire(seat, "exited");
+      } else {
+        if (state === FAILED) this.#countFailure(seat, slot);
+        slot.free();
+        held.leftUntil = 0;
       }
     }
   }
@@ -249,8 +258,7 @@ export class Scheduler {
 
   /** Where a call left slots to workers, looks again once they are due, so that a hung worker is replaced between calls too. */
   #watch() {
-    const left = (/** @type {Seat} */ seat) => seat.live && seat.slots.some((slot) => slot.leftUntil !== 0);
-    if (this.#watching || !this.#workers.seats.some(left)) return;
+    if (this.#watching || !this.#held.some((held) => held.seat.live && held.leftUntil !== 0)) return;
     this.#watching = true;
     this.#workers.after(this.#timeoutMs + 1, () => {
       this.#watching = false;

@@ -97,16 +97,8 @@ export class Doorbell {
   }
 }
 
-/**
- * One slot of one worker, as either side sees it. On the caller's side it
- * also keeps which unit of the running job it holds (`unit`, or -1) and,
- * where the caller did a unit itself while a worker was still on it, until
- * when that worker may finish it (`leftUntil`, else 0): the slot is reused
- * only once the worker is done with it.
- */
+/** One slot of one worker, as either side sees it. */
 export class Slot {
-  unit = -1;
-  leftUntil = 0;
   /** @type {Doorbell} */
   #doorbell;
   /** @type {Int32Array} */

@@ -201,11 +201,7 @@ export class Workers {
       // The old worker has stopped: its slots can be reset for the new one.
       await Promise.resolve(stopped).catch(() => {});
       if (this.#closed) return;
-      for (const slot of seat.slots) {
-        slot.free();
-        slot.unit = -1;
-        slot.leftUntil = 0;
-      }
+      for (const slot of seat.slots) slot.free();
       try {
         await this.#spawn(seat);
         this.#stats.replaced++;
