@@ -61,11 +61,10 @@ function viewOfPool() {
 
 /**
  * The ways of ENGINE_CHOICES' digests row to make a new digest, a 32-byte
- * Uint8Array of its own holding src's 32 bytes (lab/choices.js times them).
- * @internal
+ * Uint8Array of its own holding src's 32 bytes (lab/choices.js times each way).
  * @type {Record<"views" | "copied" | "fresh", (src: Uint8Array) => Uint8Array>}
  */
-export const digestMakers = {
+const digestMakers = {
   views: (src) => {
     const out = viewOfPool();
     copySmall(out, src, 32);

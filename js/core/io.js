@@ -52,7 +52,7 @@ export function bindIo(exports) {
  * @param {number} n
  * @param {number} [at]
  */
-export function copyByLoop(dst, src, n, at = 0) {
+function copyByLoop(dst, src, n, at = 0) {
   for (let i = 0; i < n; i++) dst[at + i] = src[i];
 }
 
@@ -63,7 +63,7 @@ export function copyByLoop(dst, src, n, at = 0) {
  * @param {number} n
  * @param {number} [at]
  */
-export function copyBySet(dst, src, n, at = 0) {
+function copyBySet(dst, src, n, at = 0) {
   setBytes(dst, src, at);
 }
 

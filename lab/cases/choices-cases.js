@@ -16,9 +16,33 @@ const bytes = (n, seed) => Uint8Array.from({length: n}, (_, i) => (i * 31 + seed
  * of it make a timed batch. singleStream switches the module's compression
  * once per batch, so its batches are long enough for that to vanish in them.
  */
-function makeRows({alloc, io, loader}) {
+function makeRows({alloc, check, io, loader}) {
   const {core, simdEnabled, useSingleStream} = loader;
-  const {copyByLoop, copyBySet, ioBytes, ioDigest, ioPtr} = io;
+  const {copySmall, ioBytes, ioDigest, ioPtr} = io;
+  // The ways of the smallCopy and digests rows as js/core/io.js and alloc.js
+  // make them, each of which keeps only this engine's way.
+  const copyByLoop = (dst, src, n, at = 0) => {
+    for (let i = 0; i < n; i++) dst[at + i] = src[i];
+  };
+  const copyBySet = (dst, src, n, at = 0) => check.setBytes(dst, src, at);
+  let chunk = new Uint8Array(0);
+  let chunkAt = 0;
+  const digestMakers = {
+    // 32-byte views of 2 KiB chunks of Buffer's pool, where there is one.
+    views: (src) => {
+      if (chunkAt === chunk.length) [chunk, chunkAt] = [alloc.allocUnsafe(2048), 0];
+      const out = new Uint8Array(chunk.buffer, chunk.byteOffset + chunkAt, 32);
+      chunkAt += 32;
+      copySmall(out, src, 32);
+      return out;
+    },
+    copied: (src) => new Uint8Array(src),
+    fresh: (src) => {
+      const out = new Uint8Array(32);
+      copySmall(out, src, 32);
+      return out;
+    },
+  };
   const [data64, b1, b2, out32] = [bytes(64, 1), bytes(32, 2), bytes(32, 3), new Uint8Array(32)];
   const slab = new ArrayBuffer(64 * 112);
   const rows = [];
@@ -51,7 +75,7 @@ function makeRows({alloc, io, loader}) {
     },
     {
       row: "digests",
-      ways: alloc.digestMakers,
+      ways: digestMakers,
       calls: 1000,
       cases: {"a digest of the I/O buffer's first 32 bytes": (make) => () => (sink += make(ioDigest)[0])},
     },
