@@ -11,7 +11,7 @@ import {dirname} from "node:path";
 import {fileURLToPath} from "node:url";
 import {promisify} from "node:util";
 import {pseudoRandomBytes} from "sha256-simd-support/bytes.js";
-import {median, withRatios} from "../timing/runner.js";
+import {resultRow, withRatios} from "../timing/runner.js";
 
 export const startupCase = {
   id: "startup-first-digest",
@@ -71,26 +71,5 @@ export async function runStartup({rounds, oursImpl, oracle, keep = () => true, o
       }
     }
   }
-  return withRatios(libs.map((lib) => row(lib.impl, runs.get(lib.impl))));
-}
-
-/** A result row of the case, as timing/runner.js makes them; a process is one op, and a wrong digest or a failed process is no figure. */
-function row(impl, {times, error}) {
-  const ok = !error && times.length > 0;
-  const ns = ok ? Math.min(...times) * 1e6 : null;
-  const r = {
-    case: startupCase.id,
-    title: startupCase.title,
-    impl,
-    unit: startupCase.unit,
-    nsPerOp: ns,
-    nsPerOpMedian: ok ? median(times) * 1e6 : null,
-    opsPerSec: ok ? 1e9 / ns : null,
-    correct: !error,
-    rounds: times.length,
-    samples: times.length,
-    callsPerSample: 1,
-  };
-  if (error) r.error = error;
-  return r;
+  return withRatios(libs.map(({impl}) => resultRow(startupCase, impl, {perRoundMs: runs.get(impl).times, correct: !runs.get(impl).error, error: runs.get(impl).error})));
 }

@@ -19,8 +19,8 @@ import {quickRun} from "./quick-run.js";
 const noble = {sha256, hmac, hkdf, pbkdf2};
 const variants = ours.simdEnabled ? ["ours-simd", "ours-js"] : ["ours-js"];
 
-/** Case id -> contenders, written out here rather than read back from cases-beyond.js. */
-function expected(native, iterations) {
+/** Case id -> contenders, written out here rather than read back from cases-beyond.js (web.test.js's page runs them too). */
+export function expectedBeyond(variants, native, iterations) {
   const hmacImpls = [...variants, "ours-one-shot", "noble", native];
   const manyImpls = [...variants, "ours-digest-loop", "noble", native];
   return {
@@ -33,6 +33,7 @@ function expected(native, iterations) {
     "beyond-digestParts-4": [...variants, "ours-digest-joined", "noble", native],
   };
 }
+const expected = (native, iterations) => expectedBeyond(variants, native, iterations);
 
 /** Every contender's mark, keyed "case / contender", where it is not correct. */
 async function wrongOnes(cases) {
@@ -42,20 +43,17 @@ async function wrongOnes(cases) {
 }
 
 describe("beyond-as-sha256 cases (bench/cases/cases-beyond.js)", function () {
-  it("has the cases and contenders, PBKDF2's count in its id and title, and node:crypto's results as expected", async function () {
-    const cases = await makeBeyondCases({ours, noble, native: nodeCrypto(crypto)}, {pbkdf2Iterations: 1000});
-    assert.deepEqual(Object.fromEntries(cases.map((c) => [c.id, c.contenders.map((k) => k.impl)])), expected("node-crypto", 1000));
-    assert.equal(cases.find((c) => c.id === "beyond-pbkdf2-1000").title, "pbkdf2 1000 iterations");
-    assert.equal(cases.find((c) => c.id === "beyond-hkdf-96").expected.length, 96);
-    assert.deepEqual(await wrongOnes(cases), []);
-  });
-
-  it("finds every contender equal to WebCrypto's results, WebCrypto awaited as the page does", async function () {
-    const cases = await makeBeyondCases({ours, noble, native: webCrypto(crypto.webcrypto.subtle)}, {pbkdf2Iterations: 1000});
-    assert.deepEqual(Object.fromEntries(cases.map((c) => [c.id, c.contenders.map((k) => k.impl)])), expected("webcrypto", 1000));
-    for (const c of cases) assert.deepEqual(c.contenders.filter((k) => k.async).map((k) => k.impl), ["webcrypto"], c.id);
-    assert.deepEqual(await wrongOnes(cases), []);
-  });
+  for (const [native, make] of [["node-crypto", () => nodeCrypto(crypto)], ["webcrypto", () => webCrypto(crypto.webcrypto.subtle)]]) {
+    it(`has the cases and contenders, PBKDF2's count in its id and title, and every contender equal to ${native}'s result`, async function () {
+      const cases = await makeBeyondCases({ours, noble, native: make()}, {pbkdf2Iterations: 1000});
+      assert.deepEqual(Object.fromEntries(cases.map((c) => [c.id, c.contenders.map((k) => k.impl)])), expected(native, 1000));
+      assert.equal(cases.find((c) => c.id === "beyond-pbkdf2-1000").title, "pbkdf2 1000 iterations");
+      assert.equal(cases.find((c) => c.id === "beyond-hkdf-96").expected.length, 96);
+      // WebCrypto is awaited, as the page does.
+      for (const c of cases) assert.deepEqual(c.contenders.filter((k) => k.async).map((k) => k.impl), native === "webcrypto" ? ["webcrypto"] : [], c.id);
+      assert.deepEqual(await wrongOnes(cases), []);
+    });
+  }
 
   it("marks a contender that differs from the platform's result, or throws", async function () {
     // Over the module itself, so its backend stays the live one oursVariants checks.

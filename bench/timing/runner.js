@@ -197,30 +197,38 @@ export async function runCases(cases, opts) {
   return rows;
 }
 
+/**
+ * One result row: `perRoundMs` the case's ms per call in each round that gave
+ * a figure (none where `error`); nsPerOp the best round, nsPerOpMedian the median.
+ */
+export function resultRow(c, impl, {perRoundMs = [], correct, error, samples = perRoundMs.length, calls = 1}) {
+  const ok = !error && perRoundMs.length > 0;
+  const ns = ok ? (Math.min(...perRoundMs) * 1e6) / (c.opsPerCall ?? 1) : null;
+  const row = {
+    case: c.id,
+    title: c.title,
+    impl,
+    unit: c.unit,
+    nsPerOp: ns,
+    nsPerOpMedian: ok ? (median(perRoundMs) * 1e6) / (c.opsPerCall ?? 1) : null,
+    opsPerSec: ok ? 1e9 / ns : null,
+    correct,
+    rounds: perRoundMs.length,
+    samples,
+    callsPerSample: calls,
+  };
+  if (c.bytesPerOp && ok) row.mbPerSec = (c.bytesPerOp * 1e3) / ns;
+  if (error) row.error = error;
+  return row;
+}
+
 /** Result rows of one case, with the ratios. */
 function caseRows(c, marks, timed) {
   const byImpl = new Map(timed.map((t) => [t.k.impl, t]));
-  const rows = c.contenders.map((k) => {
-    const t = byImpl.get(k.impl);
-    const ok = t && !t.error && t.perRound.length > 0;
-    const ns = ok ? (Math.min(...t.perRound) * 1e6) / c.opsPerCall : null;
-    const row = {
-      case: c.id,
-      title: c.title,
-      impl: k.impl,
-      unit: c.unit,
-      nsPerOp: ns,
-      nsPerOpMedian: ok ? (median(t.perRound) * 1e6) / c.opsPerCall : null,
-      opsPerSec: ok ? 1e9 / ns : null,
-      correct: marks.get(k.impl).correct,
-      rounds: t?.perRound.length ?? 0,
-      samples: t?.samples ?? 0,
-      callsPerSample: t?.inner ?? 0,
-    };
-    if (c.bytesPerOp && ok) row.mbPerSec = (c.bytesPerOp * 1e3) / ns;
-    const error = marks.get(k.impl).error ?? t?.error;
-    if (error) row.error = error;
-    return row;
+  const rows = c.contenders.map(({impl}) => {
+    const t = byImpl.get(impl);
+    const {correct, error} = marks.get(impl);
+    return resultRow(c, impl, {perRoundMs: t?.error ? [] : t?.perRound, correct, error: error ?? t?.error, samples: t?.samples ?? 0, calls: t?.inner ?? 0});
   });
   return withRatios(rows);
 }
