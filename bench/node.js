@@ -29,15 +29,14 @@ import * as asSha256 from "@chainsafe/as-sha256";
 import * as noble from "@noble/hashes/sha2.js";
 import * as hashWasm from "hash-wasm";
 import * as nodeCrypto from "node:crypto";
-import {mkdirSync, writeFileSync} from "node:fs";
 import os from "node:os";
-import {dirname, join} from "node:path";
-import {fileURLToPath, pathToFileURL} from "node:url";
+import {join} from "node:path";
+import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
 import * as ours from "sha256-simd";
 import {headlineCaseIds, makeCases} from "./cases/cases.js";
 import {idsFilter, selectCases} from "./cases/common.js";
-import {buildInfo, environment, resultsDir} from "./report/results-files.js";
+import {buildInfo, environment, resultsDir, runIfScript, tryImport, writeJson} from "./report/results-files.js";
 import {makeResults, resultsFileName} from "./report/results.js";
 import {defaultOptions, runCases} from "./timing/runner.js";
 import {runStartup, startupCase, startupRounds} from "./cases/startup.js";
@@ -95,18 +94,6 @@ export function resultsFile(env, {headline, startup, save}) {
   return join(save ? resultsDir : scratchDir, name.replace(/\.json$/, `${part}.json`));
 }
 
-const firstLine = (e) => String(e?.message ?? e).split("\n")[0];
-
-/** @chainsafe/hashtree is a native addon; where its binary does not load, it is left out. */
-async function loadHashtree(notes) {
-  try {
-    return (await import("@chainsafe/hashtree")).default;
-  } catch (e) {
-    notes.push(`@chainsafe/hashtree left out: its native binary did not load (${firstLine(e)})`);
-    return undefined;
-  }
-}
-
 /** The libraries of cases-hasher.js, loaded only for --hasher and --pool: hashtree's hasher where it loads. */
 async function loadHasherLibs(notes) {
   const [pmt, asSha256Hasher, oursHasher] = await Promise.all([
@@ -114,12 +101,8 @@ async function loadHasherLibs(notes) {
     import("@chainsafe/persistent-merkle-tree/hasher/as-sha256").then((m) => m.hasher),
     import("sha256-simd/hasher").then((m) => m.hasher),
   ]);
-  let hashtreeHasher;
-  try {
-    hashtreeHasher = (await import("@chainsafe/persistent-merkle-tree/hasher/hashtree")).hasher;
-  } catch (e) {
-    notes.push(`hashtree hasher left out: @chainsafe/hashtree did not load (${firstLine(e)})`);
-  }
+  const why = "hashtree hasher left out: @chainsafe/hashtree did not load";
+  const hashtreeHasher = (await tryImport("@chainsafe/persistent-merkle-tree/hasher/hashtree", notes, why))?.hasher;
   return {ours, oursHasher, pmt, asSha256Hasher, hashtreeHasher};
 }
 
@@ -173,7 +156,8 @@ function progressPrinter(stderr) {
 export async function main(argv, {stdout = process.stdout, stderr = process.stderr} = {}) {
   const opts = parseOptions(argv);
   const notes = [];
-  const hashtree = await loadHashtree(notes);
+  // @chainsafe/hashtree is a native addon; where its binary does not load, it is left out.
+  const hashtree = (await tryImport("@chainsafe/hashtree", notes, "@chainsafe/hashtree left out: its native binary did not load"))?.default;
   const libs = {ours, asSha256, hashWasm, noble, nodeCrypto, hashtree, webcrypto: globalThis.crypto?.subtle};
   let cases = await makeCases(libs);
   const hasherLibs = opts.hasher || opts.pool ? await loadHasherLibs(notes) : undefined;
@@ -203,17 +187,11 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   const env = environment({simd: ours.simdEnabled, ...(opts.label ? {label: opts.label} : {})});
   const doc = makeResults({build: buildInfo(), env, options, results, notes});
   const file = opts.out ?? resultsFile(doc.env, opts);
-  mkdirSync(dirname(file), {recursive: true});
-  writeFileSync(file, JSON.stringify(doc, null, 2) + "\n");
+  writeJson(file, doc);
   const text = formatResults(doc, timeStartup ? [...cases, startupCase] : cases, {markdown: opts.markdown});
   stdout.write(text);
   stderr.write(`results written to ${file}\n`);
   return {doc, file, text};
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).catch((e) => {
-    process.stderr.write(`${e?.stack ?? e}\n`);
-    process.exitCode = 1;
-  });
-}
+runIfScript(import.meta.url, main);

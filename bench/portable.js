@@ -9,7 +9,7 @@ import {mkdirSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {hermesBundle, hermesPath} from "sha256-simd-support/hermes.js";
-import {buildInfo, environment, resultsDir} from "./report/results-files.js";
+import {buildInfo, environment, resultsDir, writeJson} from "./report/results-files.js";
 import {resultsFileName} from "./report/results.js";
 
 const args = process.argv.slice(2);
@@ -55,6 +55,6 @@ const env = environment();
 const doc = {engine, date: env.date.slice(0, 10), build: buildInfo(), env, rows};
 const out = outArg ?? (args.includes("--save") ? join(resultsDir, `portable_${resultsFileName({...env, runtime, runtimeVersion: version})}`) : null);
 if (out) {
-  writeFileSync(out, JSON.stringify(doc, null, 2) + "\n");
+  writeJson(out, doc);
   console.log(`written to ${out}`);
 }

@@ -4,13 +4,12 @@
 // README while its build is the committed modules. `make sizes` runs it.
 //
 //   node bench/sizes.js [--out FILE]
-import {writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {fileURLToPath, pathToFileURL} from "node:url";
+import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
 import {SIZE_CASES, bundleSize, esbuildVersion} from "sha256-simd-support/bundle-sizes.js";
-import {sizesTable} from "./report/readme-sizes.js";
-import {buildInfo, resultsDir} from "./report/results-files.js";
+import {sizesTable} from "./report/readme.js";
+import {buildInfo, resultsDir, runIfScript, writeJson} from "./report/results-files.js";
 
 /** bench/, a workspace that depends on the package: "sha256-simd" resolves here through its exports, as in an application. */
 const resolveDir = fileURLToPath(new URL(".", import.meta.url));
@@ -29,14 +28,9 @@ export async function measureSizes() {
 export async function main(argv, {stdout = process.stdout} = {}) {
   const {values} = parseArgs({args: argv, options: {out: {type: "string", default: join(resultsDir, "sizes.json")}}});
   const doc = await measureSizes();
-  writeFileSync(values.out, JSON.stringify(doc, null, 2) + "\n");
+  writeJson(values.out, doc);
   stdout.write(`Gzipped bytes, esbuild ${doc.esbuild}, bundled from bench/:\n\n${sizesTable(doc, false)}\n\nwritten to ${values.out}\n`);
   return doc;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).catch((e) => {
-    process.stderr.write(`${e?.stack ?? e}\n`);
-    process.exitCode = 1;
-  });
-}
+runIfScript(import.meta.url, main);

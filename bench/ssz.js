@@ -16,11 +16,10 @@
 //
 // --quick: one round. --validators: another count (modified: half), whose
 // root comes from --expected-root or else from as-sha256's hasher.
-import {readFileSync, writeFileSync} from "node:fs";
+import {readFileSync} from "node:fs";
 import os from "node:os";
 import v8 from "node:v8";
 import vm from "node:vm";
-import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import * as pmt from "@chainsafe/persistent-merkle-tree";
 import {hasher as asSha256Hasher} from "@chainsafe/persistent-merkle-tree/hasher/as-sha256";
@@ -28,8 +27,8 @@ import {toHexString} from "@chainsafe/ssz";
 import {simdEnabled} from "sha256-simd";
 import {hasher as oursHasher} from "sha256-simd/hasher";
 import {createHashPool} from "sha256-simd/pool";
-import {sszTable} from "./report/readme-ssz.js";
-import {buildInfo, environment} from "./report/results-files.js";
+import {sszTable} from "./report/readme.js";
+import {buildInfo, environment, runIfScript, tryImport, writeJson} from "./report/results-files.js";
 import {createState, modifiedState, preset} from "./cases/ssz-state.js";
 
 /** The upstream test's expectedRoot, for its 200,000 validators, 100,000 modified. */
@@ -113,7 +112,6 @@ function version(name) {
 }
 const packages = ["@chainsafe/ssz", "@chainsafe/persistent-merkle-tree", "@chainsafe/hashtree", "@chainsafe/as-sha256"];
 
-/** Runs the benchmark; returns {doc, text}. */
 export async function main(argv, {stdout = process.stdout, stderr = process.stderr} = {}) {
   const opts = parseOptions(argv);
   const {validators: vc, modified} = opts;
@@ -127,12 +125,8 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
       {id: "ours", label: "sha256-simd", hasher: oursHasher},
       {id: "pool", label: `sha256-simd pool, ${pool.threads} threads`, hasher: pool.hasher},
     ];
-    try {
-      const {hasher} = await import("@chainsafe/persistent-merkle-tree/hasher/hashtree");
-      hashers.push({id: "hashtree", label: "@chainsafe/hashtree", hasher});
-    } catch (e) {
-      notes.push(`hashtree left out: @chainsafe/hashtree did not load (${String(e?.message ?? e).split("\n")[0]})`);
-    }
+    const hashtree = await tryImport("@chainsafe/persistent-merkle-tree/hasher/hashtree", notes, "hashtree left out: @chainsafe/hashtree did not load");
+    if (hashtree) hashers.push({id: "hashtree", label: "@chainsafe/hashtree", hasher: hashtree.hasher});
     hashers.push({id: "as-sha256", label: "@chainsafe/as-sha256", hasher: asSha256Hasher});
 
     // The original state is hashed with as-sha256's hasher, the reference:
@@ -228,7 +222,7 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
       summary,
       notes,
     };
-    if (opts.out) writeFileSync(opts.out, JSON.stringify(doc, null, 2) + "\n");
+    if (opts.out) writeJson(opts.out, doc);
     const text = [sszTable(doc), ...notes.map((n) => `Note: ${n}`), ""].join("\n");
     stdout.write(text);
     return {doc, text};
@@ -238,9 +232,4 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).catch((e) => {
-    process.stderr.write(`${e?.stack ?? e}\n`);
-    process.exitCode = 1;
-  });
-}
+runIfScript(import.meta.url, main);

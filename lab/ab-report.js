@@ -2,9 +2,8 @@
 // engine (lab/ab.js, lab/ab.js --engine), saved with
 // both commits, the engine and the CPU as
 // bench/results/ab_<runtime>-<version>_<cpu>_<date>[_<label>].json.
-import {writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {commitOf, resultsDir} from "../bench/report/results-files.js";
+import {commitOf, resultsDir, writeJson} from "../bench/report/results-files.js";
 import {resultsFileName} from "../bench/report/results.js";
 
 /**
@@ -28,14 +27,10 @@ export function abDocument({dirs, env, options, rows}) {
 /** bench/results/ab_<resultsFileName>: where an A/B run is saved without --out. */
 export const abFileName = (env) => `ab_${resultsFileName(env)}`;
 
-/**
- * Writes `doc` to `out`, or under bench/results/ by its engine, CPU and date; returns the path.
- * @param {ReturnType<typeof abDocument>} doc
- * @param {string} [out]
- */
+/** Writes `doc` to `out`, or under bench/results/ by its engine, CPU and date; returns the path. */
 export function saveAb(doc, out) {
   const file = out ?? join(resultsDir, abFileName(doc.env));
-  writeFileSync(file, JSON.stringify(doc, null, 2) + "\n");
+  writeJson(file, doc);
   return file;
 }
 
@@ -43,7 +38,6 @@ export function saveAb(doc, out) {
  * A/B runs side by side as markdown: a row per case, a column per engine
  * and CPU, each cell b over a round by round (pairedRatio), one figure per
  * run of that engine, in the order given.
- * @param {ReturnType<typeof abDocument>[]} docs
  */
 export function abTable(docs) {
   const engine = ({env}) => `${env.runtime} ${env.runtimeVersion}${Number.isInteger(env.cpuFamily) ? `, f${env.cpuFamily}m${env.cpuModel}` : ""}`;

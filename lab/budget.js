@@ -8,16 +8,6 @@
 //
 // With --engine, the cases run bundled in that engine (lab/bundled.js;
 // webkitgtk under xvfb-run -a). Prints the CPU and a table per call.
-import {parseArgs} from "node:util";
-import {runWithInternals} from "./internals.js";
+import {runCommandLine} from "./internals.js";
 
-const {values} = parseArgs({
-  options: {
-    engine: {type: "string"},
-    filter: {type: "string"},
-    rounds: {type: "string", default: "9"},
-    ms: {type: "string", default: "40"},
-  },
-});
-const options = {filter: values.filter, rounds: Number(values.rounds), ms: Number(values.ms)};
-process.stdout.write(await runWithInternals({file: "budget-cases.js", table: "budgetRun", options, engine: values.engine}));
+await runCommandLine({file: "budget-cases.js", table: "budgetRun", rounds: "9", filter: true});

@@ -10,14 +10,9 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import * as esbuild from "esbuild";
+import {browsers as launchers} from "../bench/web/browsers.js";
 
 const labDir = fileURLToPath(new URL(".", import.meta.url));
-
-const launchers = {
-  chromium: async () => (await import("sha256-simd-support/chromium.js")).launchChromium(),
-  firefox: async () => (await import("sha256-simd-support/firefox.js")).launchFirefox(),
-  webkitgtk: async () => (await import("sha256-simd-support/webkit.js")).launchWebKitGtk(),
-};
 
 /** The WebKitGTK version of Debian's jsc shell (libjavascriptcoregtk-4.0-bin), e.g. "2.50.6"; "unknown" without dpkg. */
 export function jscVersion() {
@@ -28,14 +23,9 @@ export function jscVersion() {
   }
 }
 
-/** The engines runBundled knows. */
 export const bundledEngines = ["jsc", ...Object.keys(launchers)];
 
-/**
- * `entry` bundled and run in `engine`; resolves with what it printed or returned, after the engine's name and version.
- * @param {string} entry
- * @param {string} engine
- */
+/** `entry` bundled and run in `engine`; resolves with what it printed or returned, after the engine's name and version. */
 export async function runBundled(entry, engine) {
   if (!bundledEngines.includes(engine)) throw new Error(`--engine: one of ${bundledEngines.join(", ")}, got ${engine}`);
   const jsc = engine === "jsc";

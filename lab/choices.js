@@ -6,11 +6,6 @@
 //
 //   node|bun|deno lab/choices.js [--rounds N] [--ms MS]
 //   node lab/choices.js --engine jsc|chromium|firefox|webkitgtk [...]
-import {parseArgs} from "node:util";
-import {runWithInternals} from "./internals.js";
+import {runCommandLine} from "./internals.js";
 
-const {values} = parseArgs({
-  options: {engine: {type: "string"}, rounds: {type: "string", default: "15"}, ms: {type: "string", default: "40"}},
-});
-const options = {rounds: Number(values.rounds), ms: Number(values.ms)};
-process.stdout.write(await runWithInternals({file: "choices-cases.js", table: "choicesTable", options, engine: values.engine}));
+await runCommandLine({file: "choices-cases.js", table: "choicesTable", rounds: "15"});

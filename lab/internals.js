@@ -1,9 +1,10 @@
 // Runs a table of cases that time the package's internals (its checks,
 // copies, module exports and 4-lane shape), imported here openly: here under
 // node, bun or deno, or bundled into another engine (lab/bundled.js).
-// lab/budget.js and lab/choices.js. `table` names an export of
-// lab/cases/<file>, called with {...options, internals, now}, returning the
-// text to print.
+// For lab/budget.js and lab/choices.js, whose command line runCommandLine
+// reads. `table` names an export of lab/cases/<file>, called with
+// {...options, internals, now}, returning the text to print.
+import {parseArgs} from "node:util";
 import * as api from "../js/index.js";
 import * as alloc from "../js/core/alloc.js";
 import * as check from "../js/core/check.js";
@@ -17,10 +18,7 @@ import {cpuDetails, runtimeName} from "../bench/report/results-files.js";
 const internals = {api, alloc, check, engine, hashObject, io, lanes, loader};
 const names = Object.keys(internals);
 
-/**
- * The CPU line, the engine, and what the table function returned.
- * @param {{file: string, table: string, options: object, engine?: string}} run
- */
+/** The CPU line, the engine, and what the table function returned. */
 export async function runWithInternals({file, table, options, engine}) {
   const {cpuFamily, cpuModel, cpuFlags = []} = cpuDetails();
   const cpu = `CPU family ${cpuFamily} model ${cpuModel} (${cpuFlags.join(", ")}); `;
@@ -38,6 +36,14 @@ globalThis.benchRun = () => ${table}({...${JSON.stringify(options)}, internals, 
   }
   const cases = await import(`./cases/${file}`);
   return `${cpu}${runtimeName()}\n\n${cases[table]({...options, internals, now: () => performance.now()})}`;
+}
+
+/** The command line of lab/budget.js and lab/choices.js: --engine, --rounds, --ms and, where `filter`, --filter; prints the run's text. */
+export async function runCommandLine({file, table, rounds, filter = false}) {
+  const opts = {engine: {type: "string"}, rounds: {type: "string", default: rounds}, ms: {type: "string", default: "40"}};
+  const {values} = parseArgs({options: filter ? {...opts, filter: {type: "string"}} : opts});
+  const options = {filter: values.filter, rounds: Number(values.rounds), ms: Number(values.ms)};
+  process.stdout.write(await runWithInternals({file, table, options, engine: values.engine}));
 }
 
 export {internals};

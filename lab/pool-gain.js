@@ -55,7 +55,6 @@ const cases = {
   "state.hashTreeRoot()": (state) => () => state.hashTreeRoot(),
 };
 
-/** @type {Record<string, Record<string, number[]>>} */
 const times = Object.fromEntries(Object.keys(cases).map((c) => [c, Object.fromEntries(Object.keys(hashers).map((h) => [h, []]))]));
 try {
   for (let r = 0; r < rounds; r++) {

@@ -60,7 +60,6 @@ export const implIds = [
 /** A --filter regular expression that keeps exactly these case ids. */
 export const idsFilter = (ids) => `^(?:${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`;
 
-/** bytes cut into views of `size` bytes. */
 export function splitBytes(bytes, size) {
   const parts = [];
   for (let off = 0; off < bytes.length; off += size) parts.push(bytes.subarray(off, off + size));

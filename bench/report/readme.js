@@ -3,17 +3,90 @@
 // (<!-- bench:start NAME --> ... <!-- bench:end -->), so no figure in them is
 // copied by hand; bench/readme.js (`make readme`, `make check-readme`) reads
 // and writes README.md with it. Only results files whose build.wasm is the
-// sha256 of every committed wasm/*.wasm file count (readme-runs.js): per
+// sha256 of every committed wasm/*.wasm file count (sameBuild): per
 // engine, the newest full run (not --quick, no --filter or --impl), for the
 // pool's and the beyond-* cases the newest run of those cases, and for the
-// start-up case the newest run that has it.
-import {consumersSection} from "./readme-consumers.js";
-import {sizesSection} from "./readme-sizes.js";
-import {sszSection} from "./readme-ssz.js";
-import {cpuName, engineName, engines, headlineEngine, inEngineOrder, matchingResults, newestPerEngine, sectionRuns, source} from "./readme-runs.js";
+// start-up case the newest run that has it. bench/sizes.js and bench/ssz.js
+// print their tables with sizesTable and sszTable.
 import {sameBuild} from "./results.js";
 import {startupCase} from "../cases/startup.js";
 import {formatRatio, formatTime, grid, implName} from "./table.js";
+
+/** The engines, in table order: a results file's engine is its runtime, and for Node its major version. */
+const engines = [
+  ["node22", "Node 22"],
+  ["node24", "Node 24"],
+  ["node26", "Node 26"],
+  ["deno", "Deno"],
+  ["bun", "Bun"],
+  ["chromium", "Chromium"],
+  ["firefox", "Firefox"],
+  ["webkitgtk", "WebKitGTK"],
+];
+/** The engine of the tables of one engine: the LTS line users run. */
+const headlineEngine = "node24";
+
+/** The keys of a map by engine: those of `engines` in its order, then the others. */
+const inEngineOrder = (byEngine) => [
+  ...engines.map(([key]) => key).filter((key) => byEngine.has(key)),
+  ...[...byEngine.keys()].filter((key) => !engines.some(([k]) => k === key)),
+];
+
+function engineOf(env) {
+  return env.runtime === "node" ? `node${String(env.runtimeVersion).split(".")[0]}` : env.runtime;
+}
+
+/** "Node 24.22.3 (V8 13.6)", "Bun 1.4.5 (JavaScriptCore)", "Chromium 156.0.8078.108". */
+function engineName(env) {
+  const name = (engines.find(([key]) => key === engineOf(env))?.[1] ?? env.runtime).replace(/ \d+$/, "");
+  const v8 = env.v8 ? ` (V8 ${env.v8.split(".").slice(0, 2).join(".")})` : env.jsc ? " (JavaScriptCore)" : "";
+  return `${name} ${env.runtimeVersion}${v8}`;
+}
+
+/**
+ * The newest file per `key(doc)`, by default its engine, of the modules
+ * `wasm` ({file name: sha256}) that `keep(doc, name)` accepts, by key.
+ */
+function newestRuns(files, wasm, keep, key = (doc) => engineOf(doc.env)) {
+  const newest = new Map();
+  for (const {name, doc} of files) {
+    if (!sameBuild(doc.build, wasm) || !keep(doc, name)) continue;
+    const k = key(doc);
+    if (!newest.has(k) || newest.get(k).doc.env.date < doc.env.date) newest.set(k, {name, doc});
+  }
+  return newest;
+}
+
+/** A run of bench/node.js or the page, not --quick and with no --impl, whose options and results `more(options, results)` accepts. */
+const fullRun = (more) => (doc) => Array.isArray(doc.results) && !doc.options?.quick && !doc.options?.impl && more(doc.options ?? {}, doc.results);
+
+/** The newest full run of each engine (not --quick, and no --filter or --impl) of the modules `wasm`. */
+export function matchingResults(files, wasm) {
+  return newestRuns(files, wasm, fullRun((o) => !o.filter));
+}
+
+/**
+ * The newest run of the committed modules per engine that timed the cases
+ * of one section (ids starting with `prefix`) at full length: not --quick,
+ * no --impl, and no --filter but `^prefix` (all of them), by engine.
+ */
+function sectionRuns(files, wasm, prefix) {
+  return newestRuns(files, wasm, fullRun((o, results) => [undefined, null, `^${prefix}`].includes(o.filter) && results.some((r) => r.case.startsWith(prefix))));
+}
+
+/** "AMD EPYC (family 26, model 2, 2 cores)": the model name alone covers several CPUs. */
+function cpuName(e) {
+  const model = Number.isInteger(e.cpuFamily) ? `family ${e.cpuFamily}, model ${e.cpuModel}, ` : "";
+  return `${e.cpu} (${model}${e.cores} cores)`;
+}
+
+/** ", commit 0123456789ab" where the build names its commit, else "". */
+const commitNote = (build) => (build.commit ? `, commit ${build.commit.slice(0, 12)}` : "");
+
+/** Where a table's figures come from: engine, CPU, how they were taken, commit and file. */
+function source(name, doc, how = `${doc.options.rounds} interleaved rounds, best round`) {
+  return `${engineName(doc.env)}, ${cpuName(doc.env)}, ${how}${commitNote(doc.build)}; from [\`bench/results/${name}\`](bench/results/${name}).`;
+}
 
 /** The ratio table's cases: as-sha256's time over ours on each engine. */
 const ratioCases = [
@@ -140,8 +213,7 @@ function poolSection(found) {
  * ours.
  */
 function startupSection(files, wasm) {
-  const runs = newestPerEngine(files, wasm, ({options: o = {}, results}) => !o.quick && !o.impl && results.some((r) => r.case === startupCase.id));
-  const found = runs.get(headlineEngine);
+  const found = newestRuns(files, wasm, fullRun((o, results) => results.some((r) => r.case === startupCase.id))).get(headlineEngine);
   if (!found) return "No results file of the start-up case (`make bench`) on Node 24 matches the committed modules.";
   const {name, doc} = found;
   const rows = doc.results.filter((r) => r.case === startupCase.id && r.correct);
@@ -170,13 +242,7 @@ export function fillMarkers(text, sections) {
  * (bench/portable.js --save, make bench-portable).
  */
 function portableSection(files, wasm) {
-  /** @type {Map<string, {name: string, doc: any}>} */
-  const newest = new Map();
-  for (const f of files) {
-    if (!f.name.startsWith("portable_") || !sameBuild(f.doc.build, wasm)) continue;
-    if (!newest.has(f.doc.engine) || newest.get(f.doc.engine).doc.env.date < f.doc.env.date) newest.set(f.doc.engine, f);
-  }
-  const runs = [...newest.values()];
+  const runs = [...newestRuns(files, wasm, (doc, name) => name.startsWith("portable_"), (doc) => doc.engine).values()];
   if (runs.length === 0) return "No portable_*.json file of the committed modules in `bench/results/`: run `make bench-portable`.";
   const cases = runs[0].doc.rows.map((r) => r.case);
   const lines = [
@@ -218,6 +284,87 @@ function beyondSection(files, wasm) {
     "",
     caseTable(doc, caseIdsOf(doc, (id) => id.startsWith("beyond-")), columns),
     ...(others.length ? ["", `Other engines: ${others.join(", ")}.`] : []),
+  ].join("\n");
+}
+
+/** sszTable of the newest full ssz_*.json (bench/ssz.js) of the committed modules. */
+function sszSection(files, wasm) {
+  const found = newestRuns(files, wasm, (doc, name) => name.startsWith("ssz_") && !doc.options?.quick, () => "ssz").get("ssz");
+  return found ? sszTable(found.doc, found.name) : "No ssz_*.json file of the committed modules in `bench/results/`.";
+}
+
+/**
+ * ssz's BeaconState workload, as bench/ssz.js prints it and the README shows
+ * it: a run's medians and bests per case and hasher, the pool's speed-up and
+ * hashtree's time over ours; `name`, its file under bench/results/.
+ */
+export function sszTable(doc, name) {
+  const e = doc.env;
+  const w = doc.workload;
+  const ids = doc.hashers.map((h) => h.id);
+  const ms = (x) => formatTime(x * 1e6);
+  // As the README's other tables: the pool's speed-up over one thread, and a
+  // peer's time over ours.
+  const head = ["case", ...doc.hashers.map((h) => h.label), "pool's speed-up", "hashtree ÷ sha256-simd"];
+  const body = Object.entries(doc.cases).map(([id, title]) => {
+    const s = doc.summary[id];
+    const ratio = (a, b) => (s[a] && s[b] ? `${(s[a].medianMs / s[b].medianMs).toFixed(2)}×` : "–");
+    return [title, ...ids.map((h) => `${ms(s[h].medianMs)} (best ${ms(s[h].bestMs)})`), ratio("ours", "pool"), ratio("hashtree", "ours")];
+  });
+  return [
+    `Node ${e.runtimeVersion}, ${cpuName(e)}, ${w.validators.toLocaleString("en")} validators of which ${w.modified.toLocaleString("en")} modified, ` +
+      `median of ${doc.options.rounds} interleaved runs (best in brackets), each on a fresh state` +
+      (name ? `; from [\`${name}\`](bench/results/${name}).` : "."),
+    "",
+    grid(head, body, true),
+  ].join("\n");
+}
+
+const sizesPeers = ["@chainsafe/as-sha256", "@noble/hashes"];
+
+/**
+ * bench/sizes.js's table (test/support/bundle-sizes.js's cases): one row per
+ * import of sha256-simd, a column per library: gzipped bytes, "–" where a
+ * peer has no equivalent.
+ */
+export function sizesTable(doc, markdown) {
+  const cell = (c) => (c ? c.gzip.toLocaleString("en") : "–");
+  const body = doc.cases
+    .filter((c) => c.lib === "sha256-simd")
+    .map((ours) => [ours.title, cell(ours), ...sizesPeers.map((lib) => cell(doc.cases.find((c) => c.lib === lib && c.sameAs === ours.id)))]);
+  return grid(["import", "sha256-simd", ...sizesPeers], body, markdown);
+}
+
+/** sizesTable from bench/results/sizes.json (`make sizes`). */
+export function sizesSection(files, wasm) {
+  const doc = files.find((f) => f.name === "sizes.json" && sameBuild(f.doc.build, wasm))?.doc;
+  if (!doc) return "No `bench/results/sizes.json` of the committed modules: run `make sizes`.";
+  return [
+    sizesTable(doc, true),
+    "",
+    `Gzipped bytes (level 9) of each import bundled by esbuild ${doc.esbuild} (minified ESM, platform browser, \`.wasm\` ` +
+      `imports apart)${commitNote(doc.build)}; from [\`bench/results/sizes.json\`](bench/results/sizes.json). Each of as-sha256's is the same ` +
+      "import of its names.",
+  ].join("\n");
+}
+
+/** Bundlers and frameworks, from bench/results/consumers.json (`make test-consumers-save`, that is test/consumers/run.js --save). */
+function consumersSection(files, wasm) {
+  const doc = files.find((f) => f.name === "consumers.json" && sameBuild(f.doc.build, wasm))?.doc;
+  if (!doc) return "No `bench/results/consumers.json` of the committed modules: run `make test-consumers-save`.";
+  const yes = (x) => (x ? "yes" : "no");
+  const bytes = (n) => (n === undefined ? "–" : n.toLocaleString("en"));
+  const body = doc.rows.map((r) => [
+    `${r.tool} ${r.version ?? ""}`.trim(),
+    r.needs,
+    `${r.builds.digest === undefined ? "–" : yes(r.builds.digest && r.runs.digest)} / ${yes(r.builds.all && r.runs.all)}`,
+    `${bytes(r.bytes.digest)} / ${bytes(r.bytes.all)}`,
+    r.pool ?? "–",
+  ]);
+  return [
+    grid(["tool", "needs", "builds and runs: `digest` / everything", "gz bytes: `digest` / everything", "pool"], body, true),
+    "",
+    `Run under Node ${doc.node.slice(1)}${commitNote(doc.build)}; from [\`bench/results/consumers.json\`](bench/results/consumers.json).`,
   ].join("\n");
 }
 

@@ -1,13 +1,13 @@
 // Results files on disk (Node API only; Deno and Bun provide it too): what a
-// run measured and where, recorded as its `build` and `env`, and reading the
-// files under bench/results/.
+// run measured and where, recorded as its `build` and `env`, writing them and
+// reading the files under bench/results/; and what the scripts writing them share.
 import {execFileSync} from "node:child_process";
 import {createHash} from "node:crypto";
-import {readdirSync, readFileSync} from "node:fs";
+import {mkdirSync, readdirSync, readFileSync, writeFileSync} from "node:fs";
 import {createRequire} from "node:module";
 import os from "node:os";
 import {dirname, join} from "node:path";
-import {fileURLToPath} from "node:url";
+import {fileURLToPath, pathToFileURL} from "node:url";
 
 export const resultsDir = fileURLToPath(new URL("../results", import.meta.url));
 
@@ -103,6 +103,31 @@ function machine() {
     platform: process.platform,
     arch: process.arch,
   };
+}
+
+/** Writes `doc` as JSON to `file`, its folder made where missing. */
+export function writeJson(file, doc) {
+  mkdirSync(dirname(file), {recursive: true});
+  writeFileSync(file, JSON.stringify(doc, null, 2) + "\n");
+}
+
+/** The module `specifier`, or undefined where it does not load, saying so in `notes`: "`why` (the error's first line)". */
+export async function tryImport(specifier, notes, why) {
+  try {
+    return await import(specifier);
+  } catch (e) {
+    notes.push(`${why} (${String(e?.message ?? e).split("\n")[0]})`);
+    return undefined;
+  }
+}
+
+/** Runs `main` on the command line's arguments where `url` (a module's import.meta.url) is the script run; exit code 1 where it throws. */
+export function runIfScript(url, main) {
+  if (!process.argv[1] || url !== pathToFileURL(process.argv[1]).href) return;
+  main(process.argv.slice(2)).catch((e) => {
+    process.stderr.write(`${e?.stack ?? e}\n`);
+    process.exitCode = 1;
+  });
 }
 
 /** Every JSON file under `dir`, parsed, as [{name, doc}] in name order. */

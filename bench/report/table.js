@@ -87,7 +87,6 @@ export function grid(head, body, markdown, headings = new Map()) {
 /**
  * @param {object} doc  the results document
  * @param {import("../cases/common.js").Case[]} cases  for the descriptions and peer notes
- * @param {{markdown?: boolean}} [opts]
  */
 export function formatResults(doc, cases, {markdown = false} = {}) {
   const item = markdown ? "- " : "";

@@ -5,13 +5,13 @@
 // keeps the model name alone.
 import assert from "node:assert/strict";
 import {execFileSync} from "node:child_process";
-import {mkdtempSync, readFileSync, rmSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {chromiumMissing} from "sha256-simd-support/chromium.js";
 import {cpuDetails, environment, parseCpuInfo} from "../report/results-files.js";
 import {resultsFileName} from "../report/results.js";
+import {withTmpDir} from "./quick-run.js";
 
 const intel = (n) =>
   `processor\t: ${n}\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 106\n` +
@@ -53,6 +53,8 @@ describe("the CPU of a results file", function () {
     assert.equal(resultsFileName({...env, cpuFamily: 26, cpuModel: 2}), "node-24.22.3_amd-epyc-f26m2_2026-12-02.json");
     assert.equal(resultsFileName({...env, cpuFamily: 25, cpuModel: 1}), "node-24.22.3_amd-epyc-f25m1_2026-12-02.json");
     assert.equal(resultsFileName({...env, runtime: "firefox", runtimeVersion: "153.8.0"}), "firefox-153.8.0_amd-epyc_2026-12-02.json");
+    const intel = {...env, cpu: "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz", label: "laptop"};
+    assert.equal(resultsFileName(intel), "node-24.22.3_intel-xeon-platinum_2026-12-02_laptop.json");
   });
 });
 
@@ -65,8 +67,7 @@ describe("bench/web/run-headless.js --quick", function () {
       console.warn(`      ${missing}`);
       return this.skip();
     }
-    const dir = mkdtempSync(join(tmpdir(), "sha256-simd-headless-"));
-    try {
+    return withTmpDir("sha256-simd-headless-", (dir) => {
       const out = join(dir, "r.json");
       const script = fileURLToPath(new URL("../web/run-headless.js", import.meta.url));
       const args = ["--quick", "--filter", "^digest64$", "--impl", "^(ours-simd|as-sha256)$", "--out", out];
@@ -77,8 +78,6 @@ describe("bench/web/run-headless.js --quick", function () {
       assert.equal(env.runtime, "chromium");
       const at = Number.isInteger(host.cpuFamily) ? `-f${host.cpuFamily}m${host.cpuModel}_` : "_";
       assert.ok(resultsFileName(env).includes(at), resultsFileName(env));
-    } finally {
-      rmSync(dir, {recursive: true, force: true});
-    }
+    });
   });
 });

@@ -6,13 +6,17 @@ import {createHash} from "node:crypto";
 import {readdirSync, readFileSync} from "node:fs";
 import {basename, dirname, join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
+import * as asSha256 from "@chainsafe/as-sha256";
+import {makeCases} from "../cases/cases.js";
 import {resultsFile} from "../node.js";
-import {matchingResults} from "../report/readme-runs.js";
+import {matchingResults} from "../report/readme.js";
 import {resultsFileName} from "../report/results.js";
-import {runCases} from "../timing/runner.js";
-import {simdEnabled} from "sha256-simd";
+import {checkCase, runCases} from "../timing/runner.js";
+import * as ours from "sha256-simd";
 import {committedBuild} from "./committed-build.js";
 import {quickRun} from "./quick-run.js";
+
+const {simdEnabled} = ours;
 
 const withoutComments = (src) => src.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
 /** The specifiers of a module's static and literal dynamic imports. */
@@ -176,13 +180,10 @@ describe("headline benchmark (bench/node.js --headline --quick, what make bench 
     assert.equal(matchingResults([{name: "f.json", doc: full}], wasm).size, 1);
   });
 
-  it("goes to a file of its own, so it does not replace a full run of the same day", function () {
+  it("goes to a file of its own, so it does not replace a full run of the same day, where git ignores it, and to bench/results/ only with --save", function () {
     assert.equal(basename(resultsFile(doc.env, {headline: true})), resultsFileName(doc.env).replace(/\.json$/, "_headline.json"));
     assert.equal(basename(resultsFile(doc.env, {startup: true})), resultsFileName(doc.env).replace(/\.json$/, "_startup.json"));
     assert.equal(basename(resultsFile(doc.env, {headline: false})), resultsFileName(doc.env));
-  });
-
-  it("is written where git ignores it, and to bench/results/ only with --save", function () {
     const root = fileURLToPath(new URL("../..", import.meta.url));
     assert.equal(dirname(resultsFile(doc.env, {headline: true})), join(root, "build/bench-results"));
     assert.equal(dirname(resultsFile(doc.env, {headline: true, save: true})), join(root, "bench/results"));
@@ -244,46 +245,65 @@ describe("benchmark runner", function () {
     assert.equal(by.noble.error, "boom");
     assert.equal(by["ours-simd"].ratioVsAsSha256, null);
   });
+});
 
-  it("names results files after runtime, CPU and date", function () {
-    const env = {runtime: "node", runtimeVersion: "20.20.2", cpu: "AMD EPYC", date: "2026-11-30T06:52:09.409Z"};
-    assert.equal(resultsFileName(env), "node-20.20.2_amd-epyc_2026-11-30.json");
-    const intel = {...env, cpu: "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz", label: "laptop"};
-    assert.equal(resultsFileName(intel), "node-20.20.2_intel-xeon-platinum_2026-11-30_laptop.json");
+// ours-js, sha256-simd on its portable build: the same module graph as
+// ours-simd, moved onto the js backend by reinitializeInstance(false) for its
+// row and back after it; a contender on another backend than its id names is
+// marked wrong, saying so (oursVariants). The quick runs above check that it
+// follows ours-simd on every case, correct.
+describe("ours-js, the package on its portable build", function () {
+  const oracle = (m) => createHash("sha256").update(m).digest();
+  const main = ours.backend;
+
+  it("runs on the js backend between its hooks, and puts the default backend back after them", async function () {
+    const [c] = (await makeCases({ours, asSha256})).filter((x) => x.id === "digest64");
+    const k = c.contenders.find((x) => x.impl === "ours-js");
+    k.before();
+    try {
+      assert.equal(ours.backend, "js");
+      assert.deepEqual(await k.output(), new Uint8Array(oracle(c.messages[0])));
+    } finally {
+      k.after();
+    }
+    assert.equal(ours.backend, main);
+  });
+
+  it("marks a contender wrong, saying so, where the package's backend is not the one its id names", async function () {
+    // Packages whose switch does nothing: each stays on the backend it claims.
+    const stuck = (backend) => ({...ours, backend, simdEnabled: true, reinitializeInstance() {}});
+    const marksOf = async (lib) => checkCase((await makeCases({ours: lib, asSha256})).find((x) => x.id === "digest64"), oracle);
+    assert.deepEqual((await marksOf(stuck("simd"))).get("ours-js"), {correct: false, error: "ours-js runs on the simd backend, not js"});
+    assert.deepEqual((await marksOf(stuck("js"))).get("ours-simd"), {correct: false, error: "ours-simd runs on the js backend, not simd"});
+    assert.equal(ours.backend, main);
   });
 });
 
-describe("benchmark modules shared with the browser page", function () {
+describe("bench/'s modules", function () {
   const cases = ["cases.js", "common.js", "cases-hasher.js", "cases-pool.js", "cases-beyond.js", "beyond-native.js", "peers.js"];
+  /** The modules shared with the browser page: they import nothing from Node and use no Node globals. */
   const neutral = [...cases.map((f) => `cases/${f}`), "timing/runner.js", "report/results.js", "report/table.js"];
-  for (const file of neutral) {
-    it(`bench/${file} imports nothing from Node and uses no Node globals`, function () {
-      const code = withoutComments(readFileSync(new URL(`../${file}`, import.meta.url), "utf8"));
-      for (const spec of imports(code)) {
-        // A file of its own imports only files of this list.
-        const local = spec.startsWith(".") && neutral.includes(join(dirname(file), spec));
-        assert.ok(local || spec === "sha256-simd-support/bytes.js", `${file} imports ${spec}`);
-      }
-      assert.doesNotMatch(code, /\b(process|Buffer|require|__dirname)\b/, file);
-    });
-  }
-});
 
-describe("bench/ as a client of the package", function () {
-  it("imports the package by its exports only, and no file outside bench/ by path", function () {
+  it("import the package by its exports only, no file outside bench/ by path, and in the page's modules nothing from Node", function () {
     const bench = fileURLToPath(new URL("..", import.meta.url));
     const files = readdirSync(bench, {recursive: true}).filter((f) => f.endsWith(".js") && !/(^|\/)(node_modules|dist)\//.test(f));
     assert.ok(files.length > 20, String(files.length));
+    for (const file of neutral) assert.ok(files.includes(file), file);
     for (const file of files) {
-      for (const spec of imports(withoutComments(readFileSync(join(bench, file), "utf8")))) {
-        if (spec.startsWith(".")) {
-          const to = resolve(dirname(join(bench, file)), spec);
-          assert.ok(to.startsWith(bench), `${file} imports ${spec}, outside bench/`);
+      const code = withoutComments(readFileSync(join(bench, file), "utf8"));
+      for (const spec of imports(code)) {
+        if (neutral.includes(file)) {
+          // A file of the page's imports only files of this list.
+          const local = spec.startsWith(".") && neutral.includes(join(dirname(file), spec));
+          assert.ok(local || spec === "sha256-simd-support/bytes.js", `${file} imports ${spec}`);
+        } else if (spec.startsWith(".")) {
+          assert.ok(resolve(dirname(join(bench, file)), spec).startsWith(bench), `${file} imports ${spec}, outside bench/`);
         } else {
           // A bare name resolves through the package's "exports" map, which holds its public entries alone.
           assert.doesNotMatch(spec, /^sha256-simd\/(js|cpp|wasm)\//, `${file} imports ${spec}`);
         }
       }
+      if (neutral.includes(file)) assert.doesNotMatch(code, /\b(process|Buffer|require|__dirname)\b/, file);
     }
   });
 });

@@ -1,8 +1,7 @@
 // The README's measured tables come from results files alone: which files
 // count, and what the tables say, on made-up results.
 import assert from "node:assert/strict";
-import {fillMarkers, generate, poolResults} from "../report/readme.js";
-import {matchingResults} from "../report/readme-runs.js";
+import {fillMarkers, generate, matchingResults, poolResults} from "../report/readme.js";
 
 /** The committed modules' sha256 by file name, and another build's. */
 const committed = {"sha256-core.wasm": "a".repeat(64), "sha256-lanes.wasm": "c".repeat(64)};

@@ -4,16 +4,16 @@
 // renders only while its build is the committed modules.
 import assert from "node:assert/strict";
 import {execFileSync} from "node:child_process";
-import {mkdtempSync, readFileSync, rmSync} from "node:fs";
+import {readFileSync} from "node:fs";
 import {createRequire} from "node:module";
-import {tmpdir} from "node:os";
 import {dirname, join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {gzipSync} from "node:zlib";
 import {SIZE_CASES, bundleSize} from "sha256-simd-support/bundle-sizes.js";
-import {sizesSection} from "../report/readme-sizes.js";
+import {sizesSection} from "../report/readme.js";
 import {main} from "../sizes.js";
 import {committedBuild} from "./committed-build.js";
+import {withTmpDir} from "./quick-run.js";
 
 const bench = fileURLToPath(new URL("..", import.meta.url));
 const esbuildBin = join(dirname(createRequire(import.meta.url).resolve("esbuild/package.json")), "bin", "esbuild");
@@ -59,9 +59,8 @@ describe("bundle sizes (test/support/bundle-sizes.js)", function () {
     for (const id of ["three", "names", "extras", "everything"]) assert.ok(sizes.get(id).gzip > sizes.get("digest").gzip, id);
   });
 
-  it("writes sizes.json with the build and esbuild's version, which the README renders only while that build is the committed one", async function () {
-    const dir = mkdtempSync(join(tmpdir(), "sha256-simd-sizes-"));
-    try {
+  it("writes sizes.json with the build and esbuild's version, which the README renders only while that build is the committed one", function () {
+    return withTmpDir("sha256-simd-sizes-", async (dir) => {
       const out = join(dir, "sizes.json");
       await main(["--out", out], {stdout: quiet});
       const doc = JSON.parse(readFileSync(out, "utf8"));
@@ -76,8 +75,6 @@ describe("bundle sizes (test/support/bundle-sizes.js)", function () {
       assert.ok(section.includes(`| sha256-simd/hasher | ${at("hasher")} | – | – |`), section);
       const other = {...wasm, "sha256-core.wasm": "0".repeat(64)};
       assert.match(sizesSection([{name: "sizes.json", doc}], other), /^No `bench\/results\/sizes\.json` of the committed modules/);
-    } finally {
-      rmSync(dir, {recursive: true, force: true});
-    }
+    });
   });
 });

@@ -6,11 +6,11 @@
 import assert from "node:assert/strict";
 import {execFileSync} from "node:child_process";
 import {createHash} from "node:crypto";
-import {mkdtempSync, readFileSync, rmSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {runStartup, startupCase} from "../cases/startup.js";
+import {withTmpDir} from "./quick-run.js";
 
 const oracle = (m) => createHash("sha256").update(m).digest();
 const bench = fileURLToPath(new URL("..", import.meta.url));
@@ -57,16 +57,13 @@ describe("the start-up case (bench/cases/startup.js)", function () {
   for (const [runtime, args] of [["bun", []], ["deno", ["run", "-A"]]]) {
     it(`runs under ${runtime}, in processes of ${runtime}`, function () {
       if (!found(runtime)) return this.skip();
-      const dir = mkdtempSync(join(tmpdir(), "sha256-simd-startup-"));
-      try {
+      return withTmpDir("sha256-simd-startup-", (dir) => {
         const out = join(dir, "r.json");
         execFileSync(runtime, [...args, join(bench, "node.js"), "--startup", "--quick", "--out", out], {cwd: bench, stdio: "pipe"});
         const doc = JSON.parse(readFileSync(out, "utf8"));
         assert.equal(doc.env.runtime, runtime);
         assert.deepEqual(doc.results.map((r) => [r.case, r.impl, r.correct]), libraries.map((impl) => [startupCase.id, impl, true]));
-      } finally {
-        rmSync(dir, {recursive: true, force: true});
-      }
+      });
     });
   }
 });

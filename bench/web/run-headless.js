@@ -7,34 +7,21 @@
 //                                  [--impl REGEX] [--rounds N] [--time MS]
 //                                  [--screenshot FILE] [--timeout-s 1200]
 //
-// --browser names an entry of `browsers` below: chromium (playwright-core) by
-// default, firefox for Firefox ESR through puppeteer-core, webkitgtk for
-// WebKitGTK's MiniBrowser through WebKitWebDriver. Another browser
-// needs only an entry there. The results file names the browser by that key
-// and the version its driver reports. --out defaults to bench/results/<name the page gives
-// the file>; --cpu to this machine's CPU model as Node reports it (a page
-// cannot read it), and the file gets this machine's CPU family, model and
-// flags (bench/report/results-files.js), as bench/node.js records them, since the
-// browser runs here; --hasher adds the merkle hasher cases (the page's ?hasher=1),
-// --pool the thread pool's (?pool=1), --beyond the beyond-as-sha256 cases of
-// bench/cases/cases-beyond.js (?beyond=1). It prints bench/node.js's table of them.
-import {mkdtemp, rm, writeFile} from "node:fs/promises";
+// The options and what the results file records: bench/web/README.md. --out
+// defaults to bench/results/<the name the page gives the file>; another
+// browser needs only an entry in browsers.js. It prints bench/node.js's table.
+import {mkdtemp, rm} from "node:fs/promises";
 import {cpus, tmpdir} from "node:os";
 import {join} from "node:path";
 import {parseArgs} from "node:util";
-import {launchChromium} from "sha256-simd-support/chromium.js";
-import {launchFirefox} from "sha256-simd-support/firefox.js";
-import {launchWebKitGtk} from "sha256-simd-support/webkit.js";
 import {openPage} from "sha256-simd-support/open-page.js";
 import {startServer} from "sha256-simd-support/serve.js";
 import {resultsFileName} from "../report/results.js";
 import {formatResults} from "../report/table.js";
-import {cpuDetails, resultsDir} from "../report/results-files.js";
+import {cpuDetails, resultsDir, writeJson} from "../report/results-files.js";
+import {browsers} from "./browsers.js";
 import {build} from "./build.js";
 import {waitForRun} from "./wait-for-run.js";
-
-/** How each browser is launched; the results file names it by its key here. */
-const browsers = {chromium: launchChromium, firefox: launchFirefox, webkitgtk: launchWebKitGtk};
 
 const {values: args} = parseArgs({
   options: {
@@ -80,7 +67,7 @@ try {
   // string (WebKitGTK's reads as Safari's); and this process, the CPU.
   Object.assign(doc.env, {runtime: args.browser, runtimeVersion: version, ...cpuDetails()});
   const out = args.out || join(resultsDir, resultsFileName(doc.env));
-  await writeFile(out, JSON.stringify(doc, null, 2) + "\n");
+  writeJson(out, doc);
   if (args.screenshot && page.screenshot) await page.screenshot({path: args.screenshot, fullPage: true});
   if (errors.length) throw new Error(`the page reported errors:\n${errors.join("\n")}`);
 

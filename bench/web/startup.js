@@ -12,13 +12,10 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {parseArgs} from "node:util";
 import * as esbuild from "esbuild";
-import {launchChromium} from "sha256-simd-support/chromium.js";
-import {launchFirefox} from "sha256-simd-support/firefox.js";
-import {launchWebKitGtk} from "sha256-simd-support/webkit.js";
 import {startServer} from "sha256-simd-support/serve.js";
 import {median} from "../timing/runner.js";
+import {browsers} from "./browsers.js";
 
-const browsers = {chromium: launchChromium, firefox: launchFirefox, webkitgtk: launchWebKitGtk};
 const libraries = [
   {impl: "sha256-simd", source: `export {digest} from "sha256-simd";`},
   {impl: "as-sha256", source: `export {digest} from "@chainsafe/as-sha256";`},

@@ -107,7 +107,6 @@ function makeCalls({api, alloc, check, hashObject: objects, io, loader}) {
   ];
 }
 
-/** fn as a batch of N calls. */
 const batch = (fn) => () => {
   for (let i = 0; i < N; i++) fn();
 };

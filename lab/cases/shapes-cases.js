@@ -6,7 +6,6 @@
 // (lab/internals.js) come in.
 import {interleave} from "../../bench/timing/runner.js";
 
-/** Calls per timed batch. */
 const CALLS = 20;
 
 /** Per message count, each shape's best and median ns per message and x4m's over x4's, as markdown. */

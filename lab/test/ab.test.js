@@ -3,12 +3,12 @@
 // run of this checkout against itself. Nothing here asserts a timing.
 import assert from "node:assert/strict";
 import {execFileSync} from "node:child_process";
-import {mkdtempSync, readFileSync, rmSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {abDocument, abFileName, abTable} from "../ab-report.js";
 import {cpuDetails} from "../../bench/report/results-files.js";
+import {withTmpDir} from "../../bench/test/quick-run.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -30,8 +30,7 @@ describe("A/B results (lab/ab.js)", function () {
   });
 
   it("lab/ab.js --out writes both builds' commits, the machine and the rows it printed", function () {
-    const dir = mkdtempSync(join(tmpdir(), "ab-"));
-    try {
+    return withTmpDir("ab-", (dir) => {
       const out = join(dir, "ab.json");
       const args = ["lab/ab.js", root, root, "--filter", "^digest64$", "--rounds", "2", "--ms", "5", "--out", out];
       const printed = execFileSync(process.execPath, args, {cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"]});
@@ -51,8 +50,6 @@ describe("A/B results (lab/ab.js)", function () {
       assert.equal(a.roundsNs.length, 2);
       assert.equal(pairedRatio, (b.roundsNs[0] / a.roundsNs[0] + b.roundsNs[1] / a.roundsNs[1]) / 2);
       assert.match(printed, new RegExp(`\\| digest64 \\|.*\\| ${ratioBest.toFixed(3)} / .* \\| ${pairedRatio.toFixed(3)} \\|`));
-    } finally {
-      rmSync(dir, {recursive: true, force: true});
-    }
+    });
   });
 });

@@ -1,7 +1,6 @@
 // The DOM helpers shared by the page's views (numbers are formatted by
 // bench/report/table.js, as in the Node front-end).
 
-/** The page's element of that id (index.html). */
 export const $ = (id) => document.getElementById(id);
 
 /** Creates an element: h("td", {className: "num"}, "1.5", otherNode). */

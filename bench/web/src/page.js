@@ -2,12 +2,7 @@
 // worker (worker.js), the run's view (run-view.js) and the comparison
 // (compare.js).
 //
-// URL parameters: quick=1 runs at once with few iterations; run=1 runs at
-// once; hasher=1, pool=1 and beyond=1 tick the checkboxes that add the cases
-// bench/node.js adds with --hasher, --pool and --beyond; cpu=... and
-// label=... fill those fields; filter=REGEX keeps the cases whose id matches
-// and impl=REGEX the implementations, and rounds=N and time=MS set those
-// timing options, as in bench/node.js.
+// URL parameters: bench/web/README.md.
 // When a run has finished the page sets <html data-state="done"> and
 // window.benchResults (a results file); on failure, data-state="error" and
 // window.benchError.
