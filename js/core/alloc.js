@@ -18,73 +18,38 @@ export const allocUnsafe =
       }
     : (size = 0) => new Uint8Array(size);
 
-// Digests: fresh arrays, or where those cost more (Deno: js/core/engine.js)
-// 32-byte views of chunks of Buffer's pool, which the runtime keeps
-// untransferable: sending one with its buffer transferred throws, as with
-// as-sha256's, and leaves every other digest whole.
-const CHUNK = 2048;
-/** @type {Uint8Array | null} */
-let chunk = null;
-let chunkOffset = CHUNK;
+/**
+ * A new array for a digest: its own, or on Deno, where js/node.js sets it
+ * (js/core/pool-views.js), a view of Buffer's pool.
+ * @type {() => Uint8Array}
+ */
+let newDigest = () => new Uint8Array(32);
 
 /**
- * A chunk of Buffer's pool; null where Buffer pools none (Buffer.poolSize set low).
- * @returns {Uint8Array | null}
+ * Makes `make` the maker of new digest arrays.
+ * @internal
+ * @param {() => Uint8Array} make
  */
-function poolChunk() {
-  const b = NodeBuffer?.allocUnsafe?.(CHUNK);
-  return b && b.buffer.byteLength > CHUNK ? b : null;
+export function setNewDigest(make) {
+  newDigest = make;
 }
 
-/** @returns {Uint8Array} */
-function viewOfPool() {
-  if (chunkOffset === CHUNK) {
-    chunk = poolChunk();
-    chunkOffset = 0;
-  }
-  if (chunk === null) {
-    chunkOffset = CHUNK;
-    return new Uint8Array(32);
-  }
-  let out;
-  try {
-    out = new Uint8Array(chunk.buffer, chunk.byteOffset + chunkOffset, 32);
-  } catch {
-    // The pool was detached all the same (a runtime that lets it be moved): a fresh chunk.
-    chunkOffset = CHUNK;
-    return viewOfPool();
-  }
-  chunkOffset += 32;
-  return out;
-}
-
-
 /**
- * The ways of ENGINE_CHOICES' digests row to make a new digest, a 32-byte
- * Uint8Array of its own holding src's 32 bytes (lab/choices.js times each way).
- * @type {Record<"views" | "copied" | "fresh", (src: Uint8Array) => Uint8Array>}
- */
-const digestMakers = {
-  views: (src) => {
-    const out = viewOfPool();
-    copySmall(out, src, 32);
-    return out;
-  },
-  copied: (src) => new Uint8Array(src),
-  fresh: (src) => {
-    const out = new Uint8Array(32);
-    copySmall(out, src, 32);
-    return out;
-  },
-};
-
-/**
- * A new digest, made this engine's way: V8 copies fastest by constructing
- * from src (performance-notes, "Per-engine choices").
+ * A new digest, a 32-byte Uint8Array of its own holding src's 32 bytes,
+ * made this engine's way (ENGINE_CHOICES' digests row; lab/choices.js times
+ * each): V8 copies fastest by constructing from src, the others copy into a
+ * new array (performance-notes, "Per-engine choices").
  * @internal
  * @type {(src: Uint8Array) => Uint8Array}
  */
-export const digestOf = digestMakers[choices.digests];
+export const digestOf =
+  choices.digests === "copied"
+    ? (src) => new Uint8Array(src)
+    : (src) => {
+        const out = newDigest();
+        copySmall(out, src, 32);
+        return out;
+      };
 
 /**
  * A new digest of the 32 bytes of `bytes` at `at`, copied by loop: for the
@@ -96,7 +61,7 @@ export const digestOf = digestMakers[choices.digests];
  * @returns {Uint8Array}
  */
 export function digestAt(bytes, at) {
-  const out = choices.digests === "views" ? viewOfPool() : new Uint8Array(32);
+  const out = newDigest();
   for (let j = 0; j < 32; j++) out[j] = bytes[at + j];
   return out;
 }

@@ -33,6 +33,7 @@ const names = `{${AS_SHA256_NAMES.join(", ")}}`;
 /** @type {SizeCase[]} */
 export const SIZE_CASES = [
   {id: "digest", lib: "sha256-simd", title: "{digest}", contents: `export {digest} from "sha256-simd";`, conditions: []},
+  {id: "digest64", lib: "sha256-simd", title: "{digest64}", contents: `export {digest64} from "sha256-simd";`, conditions: []},
   {id: "three", lib: "sha256-simd", title: three, contents: `export ${three} from "sha256-simd";`, conditions: []},
   {id: "names", lib: "sha256-simd", title: "as-sha256's 17 names", contents: `export ${names} from "sha256-simd";`, conditions: []},
   {id: "hasher", lib: "sha256-simd", title: "sha256-simd/hasher", contents: `export {hasher} from "sha256-simd/hasher";`, conditions: []},
@@ -66,6 +67,14 @@ export const SIZE_CASES = [
     contents: `export {digest} from "@chainsafe/as-sha256";`,
     conditions: [],
     sameAs: "digest",
+  },
+  {
+    id: "as-sha256-digest64",
+    lib: "@chainsafe/as-sha256",
+    title: "{digest64}",
+    contents: `export {digest64} from "@chainsafe/as-sha256";`,
+    conditions: [],
+    sameAs: "digest64",
   },
   {
     id: "as-sha256-three",
