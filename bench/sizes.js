@@ -7,14 +7,18 @@
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
-import {SIZE_CASES, bundleSize, esbuildVersion} from "sha256-simd-support/bundle-sizes.js";
+import {PIECES, SIZE_CASES, bundleSize, esbuildVersion} from "sha256-simd-support/bundle-sizes.js";
 import {sizesTable} from "./report/readme.js";
 import {buildInfo, resultsDir, runIfScript, writeJson} from "./report/results-files.js";
 
 /** bench/, a workspace that depends on the package: "sha256-simd" resolves here through its exports, as in an application. */
 const resolveDir = fileURLToPath(new URL(".", import.meta.url));
 
-/** Every case's gzipped and minified bytes, with the build, esbuild's version and the date. */
+/**
+ * Every case's gzipped and minified bytes, with the build, esbuild's version
+ * and the date; and the gzipped bytes of as-sha256's 17 names that each
+ * piece costs, and the JavaScript glue's (the bundle with every piece out).
+ */
 export async function measureSizes() {
   const cases = [];
   for (const c of SIZE_CASES) {
@@ -22,7 +26,13 @@ export async function measureSizes() {
     const {contents, ...what} = c;
     cases.push({...what, gzip, minified});
   }
-  return {build: buildInfo(), esbuild: esbuildVersion, date: new Date().toISOString(), cases};
+  const names = SIZE_CASES.find((c) => c.id === "names");
+  const without = async (stubs) => (await bundleSize(names, {resolveDir, stubs})).gzip;
+  const all = cases.find((c) => c.id === "names").gzip;
+  const pieces = [];
+  for (const {id, title} of PIECES) pieces.push({id, title, gzip: all - (await without(PIECES.filter((p) => p.id === id)))});
+  pieces.push({id: "glue", title: "the JavaScript glue (with every piece above out)", gzip: await without(PIECES)});
+  return {build: buildInfo(), esbuild: esbuildVersion, date: new Date().toISOString(), cases, pieces};
 }
 
 export async function main(argv, {stdout = process.stdout} = {}) {

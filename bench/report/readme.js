@@ -345,6 +345,7 @@ export function sizesSection(files, wasm) {
     `Gzipped bytes (level 9) of each import bundled by esbuild ${doc.esbuild} (minified ESM, platform browser, \`.wasm\` ` +
       `imports apart)${commitNote(doc.build)}; from [\`bench/results/sizes.json\`](bench/results/sizes.json). Each of as-sha256's is the same ` +
       "import of its names.",
+    ...(doc.pieces ? ["", "Where the bytes of as-sha256's 17 names go: what the gzipped bundle loses without each piece.", "", grid(["piece", "bytes"], doc.pieces.map((p) => [p.title, p.gzip.toLocaleString("en")]), true)] : []),
   ].join("\n");
 }
 

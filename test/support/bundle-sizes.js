@@ -102,13 +102,29 @@ export const SIZE_CASES = [
   },
 ];
 
+/** The pieces of as-sha256's 17 names: what the gzipped bundle loses without each, stubbed out (bench/sizes.js). */
+export const PIECES = [
+  {id: "lanes", title: "the 4-lane module", file: /\/generated\/lanes-wasm\.js$/, code: `export default "";`},
+  {id: "core", title: "the core module", file: /\/generated\/core-wasm\.js$/, code: `export default "";`},
+  {id: "portable", title: "the portable core", file: /\/backends\/portable\/core\.js$/, code: `export const portable = null, module = null;`},
+];
+
 /**
  * The bytes of `entry` (a SizeCase) bundled: {gzip, minified, inputs}, inputs
  * being the files that went in as esbuild's metafile names them. `resolveDir`
  * is where the entry's imports resolve from: a folder whose node_modules
- * finds "sha256-simd" through its exports, such as bench/.
+ * finds "sha256-simd" through its exports, such as bench/. `stubs`, some
+ * of PIECES, are bundled as modules that export their names empty.
  */
-export async function bundleSize(entry, {resolveDir}) {
+export async function bundleSize(entry, {resolveDir, stubs = []}) {
+  const stub = {
+    name: "stub",
+    setup: (b) =>
+      b.onLoad({filter: /\.js$/}, ({path}) => {
+        const piece = stubs.find((p) => p.file.test(path));
+        return piece && {contents: piece.code};
+      }),
+  };
   const result = await esbuild.build({
     stdin: {contents: entry.contents, resolveDir, sourcefile: "entry.js"},
     bundle: true,
@@ -121,6 +137,7 @@ export async function bundleSize(entry, {resolveDir}) {
     write: false,
     metafile: true,
     logLevel: "warning",
+    plugins: [stub],
   });
   const code = result.outputFiles[0].contents;
   return {gzip: gzipSync(code, {level: 9}).length, minified: code.length, inputs: Object.keys(result.metafile.inputs)};
