@@ -23,7 +23,7 @@ let version;
 let rows;
 if (args.includes("--hermes")) {
   const code = await hermesBundle(
-    `import * as lib from "sha256-simd"; import {runPortable} from "./cases/portable-cases.js";
+    `import * as lib from "sha256-simd"; import {runPortable} from "./cases/cases-portable.js";
 print(JSON.stringify(runPortable(lib, {now: () => Date.now()})));`,
     here,
   );
@@ -36,7 +36,7 @@ print(JSON.stringify(runPortable(lib, {now: () => Date.now()})));`,
   rows = JSON.parse(execFileSync(hermesPath, [file], {encoding: "utf8"}));
 } else {
   const lib = await import("sha256-simd/portable");
-  const {runPortable} = await import("./cases/portable-cases.js");
+  const {runPortable} = await import("./cases/cases-portable.js");
   const jitless = typeof WebAssembly === "undefined";
   runtime = "node";
   version = process.versions.node + (jitless ? "-jitless" : "");
