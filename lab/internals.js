@@ -5,18 +5,21 @@
 // reads. `table` names an export of lab/cases/<file>, called with
 // {...options, internals, now}, returning the text to print.
 import {parseArgs} from "node:util";
-import * as api from "../js/index.js";
-import * as alloc from "../js/core/alloc.js";
-import * as check from "../js/core/check.js";
-import * as engine from "../js/core/engine.js";
-import * as hashObject from "../js/core/hashObject.js";
-import * as io from "../js/core/io.js";
-import * as lanes from "../js/core/lanes.js";
-import * as loader from "../js/core/loader.js";
 import {cpuDetails, runtimeName} from "../bench/report/results-files.js";
 
-const internals = {api, alloc, check, engine, hashObject, io, lanes, loader};
-const names = Object.keys(internals);
+/** The modules the cases time, by the names they use, as paths under js/: imported here, and into a bundled entry. */
+const modules = {
+  api: "index",
+  alloc: "core/alloc",
+  check: "core/check",
+  engine: "core/engine",
+  hashObject: "core/hashObject",
+  io: "core/io",
+  lanes: "core/lanes",
+  loader: "core/loader",
+};
+const names = Object.keys(modules);
+export const internals = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await import(`../js/${modules[n]}.js`)])));
 
 /** The CPU line, the engine, and what the table function returned. */
 export async function runWithInternals({file, table, options, engine}) {
@@ -24,10 +27,9 @@ export async function runWithInternals({file, table, options, engine}) {
   const cpu = `CPU family ${cpuFamily} model ${cpuModel} (${cpuFlags.join(", ")}); `;
   if (engine) {
     const {runBundled} = await import("./bundled.js");
-    const paths = {api: "index", ...Object.fromEntries(names.slice(1).map((n) => [n, `core/${n}`]))};
     const entry = `
 import {${table}} from "./cases/${file}";
-${names.map((n) => `import * as ${n} from "../js/${paths[n]}.js";`).join("\n")}
+${names.map((n) => `import * as ${n} from "../js/${modules[n]}.js";`).join("\n")}
 const internals = {${names.join(", ")}};
 const now = globalThis.performance ? () => performance.now() : () => preciseTime() * 1000;
 globalThis.benchRun = () => ${table}({...${JSON.stringify(options)}, internals, now});
@@ -46,4 +48,3 @@ export async function runCommandLine({file, table, rounds, filter = false}) {
   process.stdout.write(await runWithInternals({file, table, options, engine: values.engine}));
 }
 
-export {internals};

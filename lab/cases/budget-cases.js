@@ -1,10 +1,9 @@
 // The per-call budget of the single-message functions (lab/budget.js): each
 // call timed whole, and each of its steps timed alone in a loop of its own,
-// with the package's internals, which no other benchmark reaches: the runner
-// passes them in (lab/internals.js), since bench/ imports the
-// package by its exports alone. A step alone can run faster than inside the
-// call (the JIT may fuse steps), so the glue is what the whole call costs
-// over the module's export. Environment-neutral: the clock comes in.
+// with the package's internals, which lab/internals.js imports and passes
+// in. A step alone can run faster than inside the call (the JIT may fuse
+// steps), so the glue is what the whole call costs over the module's
+// export. Environment-neutral: the clock comes in.
 import * as asSha256 from "@chainsafe/as-sha256";
 import {interleave} from "../../bench/timing/runner.js";
 
