@@ -1,55 +1,70 @@
 // Where node:crypto becomes faster than wasm for one digest, on the runtime
-// that runs this (Node, Bun or Deno), and whether digest(), which hands long
-// inputs to node:crypto under the node, bun and deno export conditions,
-// keeps at least 0.95 of the faster path's speed at each length.
+// that runs this (Node, Bun or Deno) and this CPU, and whether digest(), which
+// hands inputs from NATIVE_FROM (js/core/engine.js) on to node:crypto, keeps
+// at least 0.95 of the faster path's speed at each length.
 // The wasm path is timed through a SHA256 object (init, update, final),
-// which never leaves wasm; node:crypto's as digest() must return it, in a
-// plain Uint8Array of its own (a Buffer's slice() and toString() differ from
-// a Uint8Array's), read from its hex string: a Buffer costs node:crypto more
-// than the string and its reading.
+// which never leaves wasm; node:crypto's as digest() must return it: its
+// digest in the form NATIVE_OUTPUT gives this runtime, in a plain Uint8Array
+// of its own (a Buffer's slice() and toString() differ from a Uint8Array's).
+// The crossover is the shortest length from which node:crypto was the faster at
+// every length measured. --save writes the run to
+// bench/results/crossover_<runtime>-<version>_<cpu>_<date>.json.
 //
-//   node lab/crossover.js [--rounds 7]
+//   node lab/crossover.js [--rounds 7] [--save]
 //   bun lab/crossover.js
 //   deno run -A lab/crossover.js
 import * as crypto from "node:crypto";
+import {join} from "node:path";
 import {parseArgs} from "node:util";
 import {SHA256, digest} from "sha256-simd";
 import {interleave} from "../bench/timing/runner.js";
 import {grid} from "../bench/report/table.js";
-import {runtimeName} from "../bench/report/results-files.js";
+import {buildInfo, environment, resultsDir, runtimeName, writeJson} from "../bench/report/results-files.js";
+import {resultsFileName} from "../bench/report/results.js";
+import {nativeFrom, nativeOutput} from "../js/core/engine.js";
 
-const {values: args} = parseArgs({options: {rounds: {type: "string", default: "7"}}, args: globalThis.Deno ? Deno.args : process.argv.slice(2)});
-// Every 64 bytes from 128 to 4 KiB: the band where the crossover lies on one CPU or another.
-const lengths = [32, 64, ...Array.from({length: 63}, (_, i) => 128 + 64 * i), 16384, 1 << 20];
-/** A digest's hex string as a plain Uint8Array of its own. */
-const digit = (c) => (c > 57 ? c - 87 : c - 48);
-function fromHex(hex) {
+const options = {rounds: {type: "string", default: "7"}, save: {type: "boolean", default: false}};
+const {values: args} = parseArgs({options, args: globalThis.Deno ? Deno.args : process.argv.slice(2)});
+// Every 32 bytes to 128, then every 64 to 4 KiB: the band where the crossover lies on one CPU or another.
+const lengths = [32, 64, 96, ...Array.from({length: 63}, (_, i) => 128 + 64 * i), 16384, 1 << 20];
+const output = nativeOutput();
+const HEX = (c) => (c > 57 ? c - 87 : c - 48);
+/** node:crypto's digest of `data`, in this runtime's form, as a plain Uint8Array of its own. */
+function theirs(data) {
+  const d = crypto.hash("sha256", data, output);
   const out = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) out[i] = (digit(hex.charCodeAt(2 * i)) << 4) | digit(hex.charCodeAt(2 * i + 1));
+  if (output === "buffer") out.set(d);
+  else if (output === "hex") for (let i = 0; i < 32; i++) out[i] = (HEX(d.charCodeAt(2 * i)) << 4) | HEX(d.charCodeAt(2 * i + 1));
+  else for (let i = 0; i < 32; i++) out[i] = d.charCodeAt(i);
   return out;
 }
 const wasm = new SHA256();
-const rows = [];
-for (const n of lengths) {
-  const data = new Uint8Array(n).fill(0x5a);
+const rows = lengths.map((length) => {
+  const data = new Uint8Array(length).map((_, i) => i);
+  const want = crypto.hash("sha256", data, "hex");
+  for (const got of [theirs(data), digest(data)]) if (Array.from(got, (b) => b.toString(16).padStart(2, "0")).join("") !== want) throw new Error(`wrong digest at ${length} B`);
   const t = interleave(
-    {
-      wasm: () => wasm.init().update(data).final(),
-      native: () => fromHex(crypto.hash("sha256", data, "hex")),
-      digest: () => digest(data),
-    },
+    {wasm: () => wasm.init().update(data).final(), native: () => theirs(data), digest: () => digest(data)},
     {now: () => performance.now(), rounds: Number(args.rounds), ms: 40},
   );
-  const faster = Math.min(t.wasm.bestNs, t.native.bestNs);
-  rows.push([
-    n >= 1024 ? `${n / 1024} KiB` : `${n} B`,
-    t.wasm.bestNs.toFixed(0),
-    t.native.bestNs.toFixed(0),
-    t.digest.bestNs.toFixed(0),
-    (t.wasm.bestNs / t.native.bestNs).toFixed(2),
-    (faster / t.digest.bestNs).toFixed(2),
-  ]);
+  const [wasmNs, nativeNs, digestNs] = [t.wasm, t.native, t.digest].map((r) => Math.round(r.bestNs));
+  return {length, wasmNs, nativeNs, digestNs, speedOfFaster: Math.min(wasmNs, nativeNs) / digestNs};
+});
+const crossover = rows[rows.findLastIndex((r) => r.nativeNs >= r.wasmNs) + 1]?.length ?? Infinity;
+const swept = rows.filter((r) => r.length >= 128);
+const worst = swept.reduce((w, r) => (r.speedOfFaster < w.speedOfFaster ? r : w));
+const size = (n) => (n >= 1024 ? `${n / 1024} KiB` : `${n} B`);
+console.log(
+  `${runtimeName()} (node:crypto's digest as ${output}), best of ${args.rounds} interleaved rounds, ns per call; ` +
+    `node:crypto the faster from ${size(crossover)} on (NATIVE_FROM: ${nativeFrom().min}); ` +
+    `digest() from 128 B on at least ${worst.speedOfFaster.toFixed(2)} of the faster path's speed (${size(worst.length)})`,
+);
+const head = ["length", "wasm", "node:crypto", "digest()", "wasm ÷ node:crypto", "digest() speed ÷ faster path's"];
+const body = rows.map((r) => [size(r.length), r.wasmNs, r.nativeNs, r.digestNs, (r.wasmNs / r.nativeNs).toFixed(2), r.speedOfFaster.toFixed(2)]);
+console.log(grid(head, body, true));
+if (args.save) {
+  const env = environment({});
+  const file = join(resultsDir, `crossover_${resultsFileName(env)}`);
+  writeJson(file, {kind: "crossover", build: buildInfo(), env, options: {rounds: Number(args.rounds), output, nativeFrom: nativeFrom()}, crossover, rows});
+  console.log(`written to ${file}`);
 }
-const worst = rows.slice(2).reduce((w, row) => (Number(row[5]) < Number(w[5]) ? row : w));
-console.log(`${runtimeName()}, best of ${args.rounds} interleaved rounds, ns per call; digest() from 128 B on at least ${worst[5]} of the faster path's speed (${worst[0]})`);
-console.log(grid(["length", "wasm", "node:crypto", "digest()", "wasm ÷ node:crypto", "digest() speed ÷ faster path's"], rows, true));

@@ -26,6 +26,13 @@ export const allocUnsafe =
 let newDigest = () => new Uint8Array(32);
 
 /**
+ * A new digest array, to fill: made as setNewDigest last said.
+ * @internal
+ * @returns {Uint8Array}
+ */
+export const freshDigest = () => newDigest();
+
+/**
  * Makes `make` the maker of new digest arrays.
  * @internal
  * @param {() => Uint8Array} make

@@ -66,10 +66,10 @@ export const choices = ENGINE_CHOICES[runtime ?? engine] ?? ENGINE_CHOICES.v8;
 export const NATIVE_FROM = {node: 128, bun: 0, deno: 1024};
 /**
  * Per server runtime, the form node:crypto returns its digest in, the
- * cheapest there: a hex string, read into bytes here, on Node and Deno; a
- * Buffer on Bun (performance-notes, "digest() on node:crypto").
+ * cheapest there with its reading into bytes: a latin1 string on Node, a hex
+ * string on Deno, a Buffer on Bun (performance-notes, "digest() on node:crypto").
  */
-export const NATIVE_OUTPUT = {node: "hex", bun: "buffer", deno: "hex"};
+export const NATIVE_OUTPUT = {node: "latin1", bun: "buffer", deno: "hex"};
 /**
  * The same for each message of digestMany(), against its share of the 4-lane
  * kernel: about where node:crypto overtook the lanes, and never below

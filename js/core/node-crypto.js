@@ -2,7 +2,7 @@
 // (js/node.js): faster than wasm from some length on. Loaded at the first
 // input that long, not at import, which cost Node 24 about 10 ms of start
 // (docs/performance-notes.md, "Start-up"); no browser bundle carries it.
-import {digestOf} from "./alloc.js";
+import {digestOf, freshDigest} from "./alloc.js";
 import {nativeFrom, nativeOutput} from "./engine.js";
 import {native} from "./native.js";
 
@@ -13,33 +13,28 @@ function off() {
 }
 
 // node:crypto's digest in this runtime's cheapest form (engine.js,
-// NATIVE_OUTPUT): a Buffer of its own cost Node 24's node:crypto 500-600 ns
-// more a call than a hex string, whose bytes are read into `bytes`.
+// NATIVE_OUTPUT): a latin1 or hex string, read straight into the digest's
+// array, or on Bun a Buffer, copied (performance-notes, "digest() on node:crypto").
 const OUTPUT = nativeOutput();
+const HEX_DIGITS = OUTPUT === "hex";
 const bytes = new Uint8Array(32);
 /** Each hex digit's value, by its character code: node:crypto writes 0-9a-f. */
 const HEX = new Uint8Array(103);
 for (let i = 0; i < 16; i++) HEX["0123456789abcdef".charCodeAt(i)] = i;
 /**
- * The 32 bytes of a digest that node:crypto returned, or null where it is none.
+ * The 32 bytes of a digest that node:crypto returned, in a new digest array
+ * if `fresh`, else in one that the next call may overwrite; null where it is none.
  * @param {unknown} d
+ * @param {boolean} fresh
  * @returns {Uint8Array | null}
  */
-function read(d) {
-  if (typeof d !== "string") return d instanceof Uint8Array && d.length === 32 ? d : null;
-  if (d.length !== 64) return null;
-  for (let i = 0; i < 32; i++) bytes[i] = (HEX[d.charCodeAt(2 * i)] << 4) | HEX[d.charCodeAt(2 * i + 1)];
-  return bytes;
-}
-
-// Copied into the package's own digest array (alloc.js).
-/**
- * @param {Uint8Array | null} b
- * @returns {Uint8Array | null}
- */
-function copied(b) {
-  if (b === null) return null;
-  return digestOf(b);
+function read(d, fresh) {
+  if (typeof d !== "string") return d instanceof Uint8Array && d.length === 32 ? (fresh ? digestOf(d) : d) : null;
+  if (d.length !== (HEX_DIGITS ? 64 : 32)) return null;
+  const out = fresh ? freshDigest() : bytes;
+  if (HEX_DIGITS) for (let i = 0; i < 32; i++) out[i] = (HEX[d.charCodeAt(2 * i)] << 4) | HEX[d.charCodeAt(2 * i + 1)];
+  else for (let i = 0; i < 32; i++) out[i] = d.charCodeAt(i);
+  return out;
 }
 
 /**
@@ -65,26 +60,23 @@ function useCrypto(c) {
     return null;
   };
   if (!works()) return off();
-  /**
-   * @param {Uint8Array} data
-   * @returns {Uint8Array | null}
-   */
-  const raw = (data) => {
+  /** @type {(fresh: boolean) => (data: Uint8Array) => Uint8Array | null} */
+  const one = (fresh) => (data) => {
     try {
-      const b = read(once(data, OUTPUT));
+      const b = read(once(data, OUTPUT), fresh);
       if (b !== null) return b;
     } catch {
       // Refused.
     }
     return refused();
   };
-  native.raw = raw;
-  native.digest = (data) => copied(raw(data));
+  native.raw = one(false);
+  native.digest = one(true);
   native.parts = (parts) => {
     try {
       const h = c.createHash("sha256");
       for (let i = 0; i < parts.length; i++) h.update(parts[i]);
-      return copied(read(h.digest(OUTPUT)));
+      return read(h.digest(OUTPUT), true);
     } catch {
       return refused();
     }
