@@ -118,7 +118,9 @@ export function digest2Bytes32Into(bytes1, bytes2, output) {
  * @throws {TypeError} when either is not an object with numeric h0..h7.
  */
 export function digest64HashObjects(obj1, obj2) {
-  return /** @type {HashObject} */ (hashObjectsPair(obj1, obj2, undefined, D64_OBJECTS));
+  const result = newHashObject();
+  hashObjectsPair(obj1, obj2, result, D64_OBJECTS);
+  return result;
 }
 
 /**

@@ -5,7 +5,7 @@
 // called and its arguments.
 import {digestOf} from "./alloc.js";
 import {hasLength} from "./check.js";
-import {newHashObject, readHashObject, writeHashObject} from "./hashObject.js";
+import {readHashObject, writeHashObject} from "./hashObject.js";
 import {copySmall, ioBytes, ioDigest, ioPtr, ioWords} from "./io.js";
 import {core} from "./loader.js";
 
@@ -78,24 +78,17 @@ export function readBatch(items, fn) {
 
 /**
  * The hash of the 64 bytes that `first` and `second` stand for, written into
- * the fields of `output`, or of a new HashObject, returned, where `names` has
- * no name for an output. `names`: the function's and the arguments'.
+ * the fields of `output`. `names`: the function's and the arguments'.
  * @param {unknown} first
  * @param {unknown} second
- * @param {HashObject | undefined} output
+ * @param {HashObject} output
  * @param {readonly string[]} names
- * @returns {HashObject | undefined}
  */
 export function hashObjectsPair(first, second, output, names) {
   const words = readPair(first, second, names);
-  const into = names.length > 3;
-  if (into && (output === null || typeof output !== "object")) {
-    throw new TypeError(`${names[0]}: ${names[3]} must be an object`);
-  }
+  if (output === null || typeof output !== "object") throw new TypeError(`${names[0]}: ${names[3]} must be an object`);
   // A loop: set() costs about 20 ns more a call in JavaScriptCore (performance-notes, "Per-call budget").
   for (let i = 0; i < 16; i++) ioWords[i] = words[i];
   core.hash64_x1(ioPtr, ioPtr, 1);
-  const result = into ? /** @type {HashObject} */ (output) : newHashObject();
-  writeHashObject(ioWords, 0, result);
-  return into ? undefined : result;
+  writeHashObject(ioWords, 0, output);
 }

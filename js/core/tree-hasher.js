@@ -193,7 +193,7 @@ export const hasher = {
   hashInto,
   digest64: (a32Bytes, b32Bytes) => /** @type {Uint8Array} */ (hashBytesPair(a32Bytes, b32Bytes, undefined, DIGEST64)),
   digest64Into: (a32Bytes, b32Bytes, output) => void hashBytesPair(a32Bytes, b32Bytes, output, DIGEST64_INTO),
-  digest64HashObjects: (left, right, parent) => void hashObjectsPair(left, right, parent, DIGEST64_OBJECTS),
+  digest64HashObjects: (left, right, parent) => hashObjectsPair(left, right, parent, DIGEST64_OBJECTS),
   merkleizeBlocksBytes,
   merkleizeBlockArray,
   digestNLevel,
