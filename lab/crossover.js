@@ -8,7 +8,10 @@
 // of its own (a Buffer's slice() and toString() differ from a Uint8Array's).
 // The crossover is the shortest length from which node:crypto was the faster at
 // every length measured. --save writes the run to
-// bench/results/crossover_<runtime>-<version>_<cpu>_<date>.json.
+// bench/results/crossover_<runtime>-<version>_<cpu>_<date>.json. Where
+// OPENSSL_ia32cap masks CPU features from node:crypto's OpenSSL (":~0x20000000",
+// the SHA instructions: a CPU without them, as far as node:crypto goes), the
+// file records the mask and is labelled "openssl-ia32cap".
 //
 //   node lab/crossover.js [--rounds 7] [--save]
 //   bun lab/crossover.js
@@ -63,7 +66,8 @@ const head = ["length", "wasm", "node:crypto", "digest()", "wasm ÷ node:crypto"
 const body = rows.map((r) => [size(r.length), r.wasmNs, r.nativeNs, r.digestNs, (r.wasmNs / r.nativeNs).toFixed(2), r.speedOfFaster.toFixed(2)]);
 console.log(grid(head, body, true));
 if (args.save) {
-  const env = environment({});
+  const mask = process.env.OPENSSL_ia32cap;
+  const env = environment(mask ? {label: "openssl-ia32cap", opensslIa32cap: mask} : {});
   const file = join(resultsDir, `crossover_${resultsFileName(env)}`);
   writeJson(file, {kind: "crossover", build: buildInfo(), env, options: {rounds: Number(args.rounds), output, nativeFrom: nativeFrom()}, crossover, rows});
   console.log(`written to ${file}`);
