@@ -25,12 +25,16 @@ import {grid} from "../bench/report/table.js";
 import {buildInfo, environment, resultsDir, runtimeName, writeJson} from "../bench/report/results-files.js";
 import {resultsFileName} from "../bench/report/results.js";
 import {nativeFrom, nativeOutput} from "../js/core/engine.js";
+import {shaKind} from "../js/core/node-crypto.js";
 
 const options = {rounds: {type: "string", default: "7"}, save: {type: "boolean", default: false}};
 const {values: args} = parseArgs({options, args: globalThis.Deno ? Deno.args : process.argv.slice(2)});
 // Every 32 bytes to 128, then every 64 to 4 KiB: the band where the crossover lies on one CPU or another.
 const lengths = [32, 64, 96, ...Array.from({length: 63}, (_, i) => 128 + 64 * i), 16384, 1 << 20];
 const output = nativeOutput();
+// The CPU's kind as the package finds it at node:crypto's load, and its lengths.
+const cpuKind = shaKind((a, d) => crypto.hash(a, d, output));
+const from = nativeFrom(cpuKind);
 const HEX = (c) => (c > 57 ? c - 87 : c - 48);
 /** node:crypto's digest of `data`, in this runtime's form, as a plain Uint8Array of its own. */
 function theirs(data) {
@@ -59,7 +63,7 @@ const worst = swept.reduce((w, r) => (r.speedOfFaster < w.speedOfFaster ? r : w)
 const size = (n) => (n >= 1024 ? `${n / 1024} KiB` : `${n} B`);
 console.log(
   `${runtimeName()} (node:crypto's digest as ${output}), best of ${args.rounds} interleaved rounds, ns per call; ` +
-    `node:crypto the faster from ${size(crossover)} on (NATIVE_FROM: ${nativeFrom().min}); ` +
+    `node:crypto the faster from ${size(crossover)} on (NATIVE_FROM, ${cpuKind}: ${from.min}); ` +
     `digest() from 128 B on at least ${worst.speedOfFaster.toFixed(2)} of the faster path's speed (${size(worst.length)})`,
 );
 const head = ["length", "wasm", "node:crypto", "digest()", "wasm ÷ node:crypto", "digest() speed ÷ faster path's"];
@@ -69,6 +73,6 @@ if (args.save) {
   const mask = process.env.OPENSSL_ia32cap;
   const env = environment(mask ? {label: "openssl-ia32cap", opensslIa32cap: mask} : {});
   const file = join(resultsDir, `crossover_${resultsFileName(env)}`);
-  writeJson(file, {kind: "crossover", build: buildInfo(), env, options: {rounds: Number(args.rounds), output, nativeFrom: nativeFrom()}, crossover, rows});
+  writeJson(file, {kind: "crossover", build: buildInfo(), env, options: {rounds: Number(args.rounds), output, cpuKind, nativeFrom: from}, crossover, rows});
   console.log(`written to ${file}`);
 }

@@ -7,9 +7,10 @@ import assert from "node:assert/strict";
 import {readFileSync} from "node:fs";
 import * as as from "@chainsafe/as-sha256";
 import {digest, digestMany, digestParts} from "../js/index.js";
-import {NATIVE_FROM, NATIVE_MANY_FROM} from "../js/core/engine.js";
+import {execFileSync} from "node:child_process";
+import {NATIVE_FROM, NATIVE_MANY_FROM, nativeFrom} from "../js/core/engine.js";
 import {native} from "../js/core/native.js";
-import {useNativeDigest} from "../js/core/node-crypto.js";
+import {shaKind, useNativeDigest} from "../js/core/node-crypto.js";
 import {assertBytesEqual, pseudoRandomBytes} from "./support/helpers.js";
 
 const crypto = process.getBuiltinModule?.("node:crypto");
@@ -20,11 +21,12 @@ const examples = JSON.parse(readFileSync(new URL("./vectors/nist-examples.json",
 }));
 
 /**
- * node:crypto with its calls of inputs longer than 0 bytes counted (the
- * empty input is its check of itself), refusing those that `refuses(data)`
- * says, or every input.
+ * node:crypto with its SHA-256 calls of inputs longer than 0 bytes counted
+ * (the empty input is its check of itself), refusing those that
+ * `refuses(data)` says, or every input; with `slowSha256`, its SHA-256 of
+ * shaKind's 4 KiB slower than its SHA-512, uncounted.
  */
-function counted(refuses = () => false) {
+function counted(refuses = () => false, slowSha256 = false) {
   const c = {calls: 0};
   const check = (data) => {
     if (refuses(data)) throw new Error("refused");
@@ -36,10 +38,22 @@ function counted(refuses = () => false) {
   };
   c.hash = (alg, data, enc) => {
     check(data);
-    if (data.length !== 0) c.calls++;
+    // SHA-256 as slow as on a CPU without SHA instructions, for shaKind.
+    if (slowSha256 && alg === "sha256" && data.length === 4096) spin(0.02);
+    else if (alg === "sha256" && data.length !== 0) c.calls++;
     return crypto.hash(alg, data, enc);
   };
   return c;
+}
+/** Busy for `ms` milliseconds. */
+function spin(ms) {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+}
+/** The minimum and manyMin js/node.js chooses in a fresh Node process with `env`. */
+function chosen(env) {
+  const script = `import("./js/node.js").then(async ({digest}) => { digest(new Uint8Array(1000)); const {native} = await import("./js/core/native.js"); console.log(JSON.stringify([native.min, native.manyMin])); })`;
+  return JSON.parse(execFileSync(process.execPath, ["-e", script], {cwd: new URL("..", import.meta.url), env: {...process.env, ...env}, encoding: "utf8"}));
 }
 const use = (c, min, manyMin = min) => useNativeDigest(() => c, {min, manyMin});
 
@@ -64,8 +78,37 @@ describe("digest on node:crypto from a length on (js/node.js)", function () {
     assert.ok(Number.isInteger(saved.manyMin) && saved.manyMin >= saved.min, `native: ${JSON.stringify(saved)}`);
   });
 
-  it("sends digestMany's messages to node:crypto from no shorter a length than digest's, on every runtime", function () {
-    for (const runtime of Object.keys(NATIVE_FROM)) assert.ok(NATIVE_MANY_FROM[runtime] >= NATIVE_FROM[runtime], runtime);
+  it("sends digestMany's messages to node:crypto from no shorter a length than digest's, on every runtime, and a CPU without SHA instructions no shorter ones than one with", function () {
+    for (const runtime of Object.keys(NATIVE_FROM)) {
+      for (const kind of ["fast", "plain"]) assert.ok(NATIVE_MANY_FROM[runtime][kind] >= NATIVE_FROM[runtime][kind], `${runtime}, ${kind}`);
+      for (const rows of [NATIVE_FROM, NATIVE_MANY_FROM]) assert.ok(rows[runtime].plain >= rows[runtime].fast, runtime);
+    }
+  });
+
+  it("tells a node:crypto whose SHA-256 is slower than its SHA-512 from one whose is faster", function () {
+    const fake = (sha256, sha512) => shaKind((a) => spin(a === "sha256" ? sha256 : sha512));
+    assert.equal(fake(0.01, 0.03), "fast");
+    assert.equal(fake(0.03, 0.01), "plain");
+  });
+
+  it("chooses the lengths of a CPU without SHA instructions where OpenSSL is told it has none", function () {
+    // OPENSSL_ia32cap hides x86 features from OpenSSL: ":~0x20000000" the SHA extensions.
+    if (process.arch !== "x64" || !/^flags\s*:.*\bsha_ni\b/m.test(readFileSync("/proc/cpuinfo", "utf8"))) this.skip();
+    const [fast, plain] = [nativeFrom("fast"), nativeFrom("plain")];
+    assert.deepEqual(chosen({}), [fast.min, fast.manyMin]);
+    assert.deepEqual(chosen({OPENSSL_ia32cap: ":~0x20000000"}), [plain.min, plain.manyMin]);
+  });
+
+  it("keeps an input on wasm that the CPU's kind keeps there, measured at node:crypto's load", function () {
+    const c = counted(() => false, true);
+    useNativeDigest(() => c);
+    const [fast, plain] = [nativeFrom("fast"), nativeFrom("plain")];
+    const between = pseudoRandomBytes(fast.min, 9);
+    assertBytesEqual(digest(between), as.digest(between));
+    assert.deepEqual([native.min, native.manyMin, c.calls], [plain.min, plain.manyMin, 0]);
+    const long = pseudoRandomBytes(plain.min, 10);
+    assertBytesEqual(digest(long), as.digest(long));
+    assert.equal(c.calls, 1);
   });
 
   it("gives FIPS 180-4's digests on either path", function () {

@@ -59,11 +59,12 @@ export const choices = ENGINE_CHOICES[runtime ?? engine] ?? ENGINE_CHOICES.v8;
 
 /**
  * Per server runtime, the input length from which node:crypto, its digest
- * taken as NATIVE_OUTPUT says, measured faster than wasm's single stream
- * (docs/performance-notes.md, "digest() on node:crypto"), on Bun every
- * length: for digest() and digestParts().
+ * taken as NATIVE_OUTPUT says, measured faster than wasm's single stream, for
+ * digest() and digestParts(): `fast` where node:crypto's SHA-256 runs on the
+ * CPU's SHA instructions, `plain` where it does not, as js/core/node-crypto.js
+ * finds at its load (docs/performance-notes.md, "digest() on node:crypto").
  */
-export const NATIVE_FROM = {node: 128, bun: 0, deno: 1024};
+export const NATIVE_FROM = {node: {fast: 128, plain: 384}, bun: {fast: 0, plain: 0}, deno: {fast: 1024, plain: 1024}};
 /**
  * Per server runtime, the form node:crypto returns its digest in, the
  * cheapest there with its reading into bytes: a latin1 string on Node, a hex
@@ -75,11 +76,12 @@ export const NATIVE_OUTPUT = {node: "latin1", bun: "buffer", deno: "hex"};
  * kernel: about where node:crypto overtook the lanes, and never below
  * NATIVE_FROM, so digestMany() is never slower than digest() in a loop.
  */
-export const NATIVE_MANY_FROM = {node: 192, bun: 0, deno: 1024};
+export const NATIVE_MANY_FROM = {node: {fast: 192, plain: 65536}, bun: {fast: 0, plain: 0}, deno: {fast: 1024, plain: 1024}};
 /**
- * This runtime's rows of NATIVE_FROM and NATIVE_MANY_FROM.
+ * This runtime's rows of NATIVE_FROM and NATIVE_MANY_FROM for a CPU of that kind.
+ * @param {"fast" | "plain"} kind
  * @returns {{min: number, manyMin: number}}
  */
-export const nativeFrom = () => ({min: NATIVE_FROM[runtime ?? "node"], manyMin: NATIVE_MANY_FROM[runtime ?? "node"]});
+export const nativeFrom = (kind) => ({min: NATIVE_FROM[runtime ?? "node"][kind], manyMin: NATIVE_MANY_FROM[runtime ?? "node"][kind]});
 /** This runtime's NATIVE_OUTPUT. */
 export const nativeOutput = () => NATIVE_OUTPUT[runtime ?? "node"];

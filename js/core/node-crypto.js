@@ -43,8 +43,9 @@ function read(d, fresh) {
  * that input, and later ones still come here, unless `c` fails on the empty
  * input too, which turns it off for good.
  * @param {any} c node:crypto, untyped: this package has no Node types.
+ * @param {boolean} measure Whether to choose the lengths by this CPU's kind (shaKind).
  */
-function useCrypto(c) {
+function useCrypto(c, measure) {
   /** @type {(data: Uint8Array, encoding: string) => unknown} A string, or a Buffer. */
   const once = typeof c.hash === "function" ? (d, e) => c.hash("sha256", d, e) : (d, e) => c.createHash("sha256").update(d).digest(e);
   const works = () => {
@@ -60,6 +61,13 @@ function useCrypto(c) {
     return null;
   };
   if (!works()) return off();
+  if (measure) {
+    try {
+      Object.assign(native, nativeFrom(shaKind((a, d) => (typeof c.hash === "function" ? c.hash(a, d, OUTPUT) : c.createHash(a).update(d).digest(OUTPUT)))));
+    } catch {
+      // No SHA-512, or no clock: the fast kind's lengths stay.
+    }
+  }
   /** @type {(fresh: boolean) => (data: Uint8Array) => Uint8Array | null} */
   const one = (fresh) => (data) => {
     try {
@@ -84,15 +92,45 @@ function useCrypto(c) {
 }
 
 /**
+ * Whether node:crypto's SHA-256 runs on the CPU's SHA instructions: its time
+ * for 4 KiB under 0.95 of SHA-512's, which x86's SHA extensions leave alone.
+ * Timed against each other, neither the clock nor the JIT's state counts:
+ * 0.38-0.69 with the instructions, 1.22-1.56 with them hidden from OpenSSL,
+ * on Node 20-26 and Bun (performance-notes, "digest() on node:crypto").
+ * @param {(algorithm: string, data: Uint8Array) => unknown} hash node:crypto's hash of `data` by `algorithm`.
+ * @returns {"fast" | "plain"}
+ */
+export function shaKind(hash) {
+  const data = new Uint8Array(4096);
+  /** @param {string} algorithm */
+  const time = (algorithm) => {
+    const start = performance.now();
+    hash(algorithm, data);
+    return performance.now() - start;
+  };
+  let sha256 = Infinity;
+  let sha512 = Infinity;
+  for (let round = 0; round < 8; round++) {
+    sha256 = Math.min(sha256, time("sha256"));
+    sha512 = Math.min(sha512, time("sha512"));
+  }
+  return sha256 < 0.95 * sha512 ? "fast" : "plain";
+}
+
+/**
  * Hands long inputs to the node:crypto that `getCrypto()` returns, from the
- * lengths js/core/engine.js gives for this runtime (or those given),
- * loading it at the first of them. Where it returns nothing (Node before 20.16 has no
+ * lengths given, or else from those js/core/engine.js gives for this runtime
+ * and this CPU's kind (shaKind, timed at the load where the two kinds'
+ * differ), loading it at the first input that either kind would hand it.
+ * Where it returns nothing (Node before 20.16 has no
  * process.getBuiltinModule), or a node:crypto that fails, every input stays
  * on wasm.
  * @param {() => any} getCrypto
  * @param {{min: number, manyMin: number}} [from] From which length digest() and digestParts(), and digestMany(), hand an input over.
  */
-export function useNativeDigest(getCrypto, {min, manyMin} = nativeFrom()) {
+export function useNativeDigest(getCrypto, from) {
+  const [fast, plain] = [nativeFrom("fast"), nativeFrom("plain")];
+  const measure = from === undefined && (fast.min !== plain.min || fast.manyMin !== plain.manyMin);
   /** @type {(f: "digest" | "parts" | "raw") => (x: any) => Uint8Array | null} */
   const load = (f) => (x) => {
     let c = null;
@@ -101,9 +139,11 @@ export function useNativeDigest(getCrypto, {min, manyMin} = nativeFrom()) {
     } catch {
       // Missing.
     }
-    if (typeof c?.createHash === "function") useCrypto(c);
+    if (typeof c?.createHash === "function") useCrypto(c, measure);
     else off();
-    return native[f] === null ? null : native[f](x);
+    // An input that this CPU's kind keeps on wasm: parts reach here only past the I/O buffer's length.
+    if (native[f] === null || (f !== "parts" && x.length < (f === "raw" ? native.manyMin : native.min))) return null;
+    return native[f](x);
   };
-  Object.assign(native, {min, manyMin, digest: load("digest"), parts: load("parts"), raw: load("raw")});
+  Object.assign(native, from ?? fast, {digest: load("digest"), parts: load("parts"), raw: load("raw")});
 }
