@@ -32,8 +32,8 @@ const {values: args} = parseArgs({options, args: globalThis.Deno ? Deno.args : p
 // Every 32 bytes to 128, then every 64 to 4 KiB: the band where the crossover lies on one CPU or another.
 const lengths = [32, 64, 96, ...Array.from({length: 63}, (_, i) => 128 + 64 * i), 16384, 1 << 20];
 const output = nativeOutput();
-// The CPU's kind as the package finds it at node:crypto's load, and its lengths.
-const cpuKind = shaKind((a, d) => crypto.hash(a, d, output));
+// The CPU's kind as the package finds it at node:crypto's load (on x86 alone), and its lengths.
+const cpuKind = process.arch === "x64" ? shaKind((a, d) => crypto.hash(a, d, output)) : "fast";
 const from = nativeFrom(cpuKind);
 const HEX = (c) => (c > 57 ? c - 87 : c - 48);
 /** node:crypto's digest of `data`, in this runtime's form, as a plain Uint8Array of its own. */

@@ -6,7 +6,8 @@ import {digestOf, freshDigest} from "./alloc.js";
 import {nativeFrom, nativeOutput} from "./engine.js";
 import {native} from "./native.js";
 
-const EMPTY_HEX = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+/** The bytes of SHA-256 of no bytes (FIPS 180-4): node:crypto's check of itself. */
+const EMPTY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855".match(/../g)?.map((h) => parseInt(h, 16)) ?? [];
 
 function off() {
   Object.assign(native, {min: Infinity, manyMin: Infinity, digest: null, parts: null, raw: null});
@@ -38,19 +39,24 @@ function read(d, fresh) {
 }
 
 /**
- * Points native's functions at node:crypto `c`. Each returns null where `c`
+ * Points native's functions at node:crypto `c`, and where `measure`, its
+ * lengths at those of this CPU's kind (shaKind). Each returns null where `c`
  * refuses its input (a part over its length limit, say): wasm then hashes
  * that input, and later ones still come here, unless `c` fails on the empty
  * input too, which turns it off for good.
  * @param {any} c node:crypto, untyped: this package has no Node types.
- * @param {boolean} measure Whether to choose the lengths by this CPU's kind (shaKind).
+ * @param {boolean} measure
  */
 function useCrypto(c, measure) {
-  /** @type {(data: Uint8Array, encoding: string) => unknown} A string, or a Buffer. */
-  const once = typeof c.hash === "function" ? (d, e) => c.hash("sha256", d, e) : (d, e) => c.createHash("sha256").update(d).digest(e);
+  /** @type {(algorithm: string, data: Uint8Array, encoding: string) => unknown} A string, or a Buffer. */
+  const hashBy = typeof c.hash === "function" ? (a, d, e) => c.hash(a, d, e) : (a, d, e) => c.createHash(a).update(d).digest(e);
+  /** @type {(data: Uint8Array, encoding: string) => unknown} */
+  const once = (d, e) => hashBy("sha256", d, e);
+  // The empty input's digest, read as every digest is: a form read wrong turns node:crypto off here.
   const works = () => {
     try {
-      return once(new Uint8Array(0), "hex") === EMPTY_HEX;
+      const b = read(once(new Uint8Array(0), OUTPUT), false);
+      return b !== null && b.every((x, i) => x === EMPTY[i]);
     } catch {
       return false;
     }
@@ -63,7 +69,7 @@ function useCrypto(c, measure) {
   if (!works()) return off();
   if (measure) {
     try {
-      Object.assign(native, nativeFrom(shaKind((a, d) => (typeof c.hash === "function" ? c.hash(a, d, OUTPUT) : c.createHash(a).update(d).digest(OUTPUT)))));
+      Object.assign(native, nativeFrom(shaKind((a, d) => hashBy(a, d, OUTPUT))));
     } catch {
       // No SHA-512, or no clock: the fast kind's lengths stay.
     }
@@ -92,11 +98,12 @@ function useCrypto(c, measure) {
 }
 
 /**
- * Whether node:crypto's SHA-256 runs on the CPU's SHA instructions: its time
- * for 4 KiB under 0.95 of SHA-512's, which x86's SHA extensions leave alone.
- * Timed against each other, neither the clock nor the JIT's state counts:
- * 0.38-0.69 with the instructions, 1.22-1.56 with them hidden from OpenSSL,
- * on Node 20-26 and Bun (performance-notes, "digest() on node:crypto").
+ * Whether node:crypto's SHA-256 runs on an x86 CPU's SHA instructions: its
+ * time for 4 KiB under 0.95 of SHA-512's, which those leave alone. Timed
+ * against each other, neither the clock nor the JIT's state counts: 0.38-0.69
+ * with the instructions, 1.22-1.56 with them hidden from OpenSSL, on Node
+ * 20-26 and Bun (performance-notes, "digest() on node:crypto"). Not on Arm,
+ * whose SHA-512 instructions speed SHA-512 too: untested there.
  * @param {(algorithm: string, data: Uint8Array) => unknown} hash node:crypto's hash of `data` by `algorithm`.
  * @returns {"fast" | "plain"}
  */
@@ -120,8 +127,8 @@ export function shaKind(hash) {
 /**
  * Hands long inputs to the node:crypto that `getCrypto()` returns, from the
  * lengths given, or else from those js/core/engine.js gives for this runtime
- * and this CPU's kind (shaKind, timed at the load where the two kinds'
- * differ), loading it at the first input that either kind would hand it.
+ * and this CPU's kind (shaKind, timed at the load on x86 where the two kinds'
+ * lengths differ), loading it at the first input that either kind would hand it.
  * Where it returns nothing (Node before 20.16 has no
  * process.getBuiltinModule), or a node:crypto that fails, every input stays
  * on wasm.
@@ -130,7 +137,7 @@ export function shaKind(hash) {
  */
 export function useNativeDigest(getCrypto, from) {
   const [fast, plain] = [nativeFrom("fast"), nativeFrom("plain")];
-  const measure = from === undefined && (fast.min !== plain.min || fast.manyMin !== plain.manyMin);
+  const measure = from === undefined && globalThis.process?.arch === "x64" && (fast.min !== plain.min || fast.manyMin !== plain.manyMin);
   /** @type {(f: "digest" | "parts" | "raw") => (x: any) => Uint8Array | null} */
   const load = (f) => (x) => {
     let c = null;
