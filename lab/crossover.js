@@ -7,13 +7,15 @@
 // digest in the form NATIVE_OUTPUT gives this runtime, in a plain Uint8Array
 // of its own (a Buffer's slice() and toString() differ from a Uint8Array's).
 // The crossover is the shortest length from which node:crypto was the faster at
-// every length measured. --save writes the run to
+// every length measured. --output hex|latin1|base64|buffer times node:crypto's
+// digest in that form instead. --many compares, per message of 64, digestMany's
+// lanes with node:crypto (NATIVE_MANY_FROM). --save writes the run to
 // bench/results/crossover_<runtime>-<version>_<cpu>_<date>.json. Where
 // OPENSSL_ia32cap masks CPU features from node:crypto's OpenSSL (":~0x20000000",
 // the SHA instructions: a CPU without them, as far as node:crypto goes), the
 // file records the mask and is labelled "openssl-ia32cap".
 //
-//   node lab/crossover.js [--rounds 7] [--save]
+//   node lab/crossover.js [--rounds 7] [--output FORM] [--many] [--save]
 //   bun lab/crossover.js
 //   deno run -A lab/crossover.js
 import * as crypto from "node:crypto";
@@ -25,22 +27,41 @@ import {grid} from "../bench/report/table.js";
 import {buildInfo, environment, resultsDir, runtimeName, writeJson} from "../bench/report/results-files.js";
 import {resultsFileName} from "../bench/report/results.js";
 import {nativeFrom, nativeOutput} from "../js/core/engine.js";
-import {shaKind} from "../js/core/node-crypto.js";
+import {shaKind, shaRatio} from "../js/core/node-crypto.js";
+import {digestManyInto} from "../js/node.js";
+import {native} from "../js/core/native.js";
 
-const options = {rounds: {type: "string", default: "7"}, save: {type: "boolean", default: false}};
+const options = {rounds: {type: "string", default: "7"}, output: {type: "string"}, many: {type: "boolean", default: false}, save: {type: "boolean", default: false}};
 const {values: args} = parseArgs({options, args: globalThis.Deno ? Deno.args : process.argv.slice(2)});
 // Every 32 bytes to 128, then every 64 to 4 KiB: the band where the crossover lies on one CPU or another.
 const lengths = [32, 64, 96, ...Array.from({length: 63}, (_, i) => 128 + 64 * i), 16384, 1 << 20];
-const output = nativeOutput();
-// The CPU's kind as the package finds it at node:crypto's load (on x86 alone), and its lengths.
-const cpuKind = process.arch === "x64" ? shaKind((a, d) => crypto.hash(a, d, output)) : "fast";
+const output = args.output ?? nativeOutput();
+// The CPU's kind as the package finds it at node:crypto's load (on x86 alone; js/core/node-crypto.js), and its lengths.
+const ratio = shaRatio((a, d) => crypto.hash(a, d, output));
+const cpuKind = process.arch === "x64" ? shaKind(ratio) : "fast";
 const from = nativeFrom(cpuKind);
+console.log(`SHA-256's time over SHA-512's, 4 KiB: ${ratio.toFixed(2)}, so the ${cpuKind} kind`);
+if (args.many) {
+  // Per message of 64 of each length, digestMany's lanes against node:crypto: native.js's manyMin at Infinity, then 0.
+  const out = new Uint8Array(64 * 32);
+  for (const length of [128, 192, 256, 384, 512, 1024, 2048, 4096, 16384, 65536]) {
+    const messages = Array.from({length: 64}, (_, k) => new Uint8Array(length).fill(k));
+    const run = (manyMin) => () => {
+      native.manyMin = manyMin;
+      digestManyInto(messages, out);
+    };
+    const t = interleave({lanes: run(Infinity), native: run(0)}, {now: () => performance.now(), rounds: Number(args.rounds), ms: 40});
+    console.log(`${length} B: lanes ${(t.lanes.bestNs / 64).toFixed(0)} ns a message, node:crypto ${(t.native.bestNs / 64).toFixed(0)}, ratio ${(t.lanes.bestNs / t.native.bestNs).toFixed(2)}`);
+  }
+  process.exit(0);
+}
 const HEX = (c) => (c > 57 ? c - 87 : c - 48);
 /** node:crypto's digest of `data`, in this runtime's form, as a plain Uint8Array of its own. */
 function theirs(data) {
   const d = crypto.hash("sha256", data, output);
   const out = new Uint8Array(32);
   if (output === "buffer") out.set(d);
+  else if (output === "base64") for (let i = 0, s = atob(d); i < 32; i++) out[i] = s.charCodeAt(i);
   else if (output === "hex") for (let i = 0; i < 32; i++) out[i] = (HEX(d.charCodeAt(2 * i)) << 4) | HEX(d.charCodeAt(2 * i + 1));
   else for (let i = 0; i < 32; i++) out[i] = d.charCodeAt(i);
   return out;
@@ -73,6 +94,6 @@ if (args.save) {
   const mask = process.env.OPENSSL_ia32cap;
   const env = environment(mask ? {label: "openssl-ia32cap", opensslIa32cap: mask} : {});
   const file = join(resultsDir, `crossover_${resultsFileName(env)}`);
-  writeJson(file, {kind: "crossover", build: buildInfo(), env, options: {rounds: Number(args.rounds), output, cpuKind, nativeFrom: from}, crossover, rows});
+  writeJson(file, {kind: "crossover", build: buildInfo(), env, options: {rounds: Number(args.rounds), output, shaRatio: ratio, cpuKind, nativeFrom: from}, crossover, rows});
   console.log(`written to ${file}`);
 }

@@ -10,7 +10,7 @@ import {digest, digestMany, digestParts} from "../js/index.js";
 import {execFileSync} from "node:child_process";
 import {NATIVE_FROM, NATIVE_MANY_FROM, nativeFrom} from "../js/core/engine.js";
 import {native} from "../js/core/native.js";
-import {shaKind, useNativeDigest} from "../js/core/node-crypto.js";
+import {shaKind, shaRatio, useNativeDigest} from "../js/core/node-crypto.js";
 import {assertBytesEqual, pseudoRandomBytes} from "./support/helpers.js";
 
 const crypto = process.getBuiltinModule?.("node:crypto");
@@ -23,7 +23,7 @@ const examples = JSON.parse(readFileSync(new URL("./vectors/nist-examples.json",
 /**
  * node:crypto with its SHA-256 calls of inputs longer than 0 bytes counted
  * (the empty input is its check of itself), refusing those that
- * `refuses(data)` says, or every input; with `slowSha256`, shaKind's hashes
+ * `refuses(data)` says, or every input; with `slowSha256`, shaRatio's hashes
  * of 4 KiB uncounted and its SHA-256 the slower.
  */
 function counted(refuses = () => false, slowSha256 = false) {
@@ -38,7 +38,7 @@ function counted(refuses = () => false, slowSha256 = false) {
   };
   c.hash = (alg, data, enc) => {
     check(data);
-    // shaKind's SHA-256 of 4 KiB slower than its SHA-512, as on a CPU without SHA instructions.
+    // shaRatio's SHA-256 of 4 KiB slower than its SHA-512, as on a CPU without SHA instructions.
     if (slowSha256 && data.length === 4096) {
       if (alg === "sha256") spin(0.02);
       return "";
@@ -91,7 +91,7 @@ describe("digest on node:crypto from a length on (js/node.js)", function () {
   });
 
   it("tells a node:crypto whose SHA-256 is slower than its SHA-512 from one whose is faster", function () {
-    const fake = (sha256, sha512) => shaKind((a) => spin(a === "sha256" ? sha256 : sha512));
+    const fake = (sha256, sha512) => shaKind(shaRatio((a) => spin(a === "sha256" ? sha256 : sha512)));
     assert.equal(fake(0.01, 0.03), "fast");
     assert.equal(fake(0.03, 0.01), "plain");
   });

@@ -69,7 +69,7 @@ function useCrypto(c, measure) {
   if (!works()) return off();
   if (measure) {
     try {
-      Object.assign(native, nativeFrom(shaKind((a, d) => hashBy(a, d, OUTPUT))));
+      Object.assign(native, nativeFrom(shaKind(shaRatio((a, d) => hashBy(a, d, OUTPUT)))));
     } catch {
       // No SHA-512, or no clock: the fast kind's lengths stay.
     }
@@ -98,16 +98,23 @@ function useCrypto(c, measure) {
 }
 
 /**
- * Whether node:crypto's SHA-256 runs on an x86 CPU's SHA instructions: its
- * time for 4 KiB under 0.95 of SHA-512's, which those leave alone. Timed
- * against each other, neither the clock nor the JIT's state counts: 0.38-0.69
- * with the instructions, 1.22-1.56 with them hidden from OpenSSL, on Node
- * 20-26 and Bun (performance-notes, "digest() on node:crypto"). Not on Arm,
- * whose SHA-512 instructions speed SHA-512 too: untested there.
- * @param {(algorithm: string, data: Uint8Array) => unknown} hash node:crypto's hash of `data` by `algorithm`.
+ * Whether node:crypto's SHA-256 runs on an x86 CPU's SHA instructions, by
+ * `ratio`, shaRatio's: its time for 4 KiB under 0.95 of SHA-512's, which those leave alone.
+ * Timed against each other, neither the clock nor the JIT's state counts:
+ * 0.38-0.69 with the instructions, 1.22-1.56 with them hidden from OpenSSL,
+ * on Node 20-26 and Bun (performance-notes, "digest() on node:crypto"). Not
+ * on Arm, whose SHA-512 instructions speed SHA-512 too: untested there.
+ * @param {number} ratio
  * @returns {"fast" | "plain"}
  */
-export function shaKind(hash) {
+export const shaKind = (ratio) => (ratio < 0.95 ? "fast" : "plain");
+
+/**
+ * `hash`'s time for SHA-256 of 4 KiB over its time for SHA-512 of 4 KiB, the best of 8 each, taking turns.
+ * @param {(algorithm: string, data: Uint8Array) => unknown} hash node:crypto's hash of `data` by `algorithm`.
+ * @returns {number}
+ */
+export function shaRatio(hash) {
   const data = new Uint8Array(4096);
   /** @param {string} algorithm */
   const time = (algorithm) => {
@@ -121,7 +128,7 @@ export function shaKind(hash) {
     sha256 = Math.min(sha256, time("sha256"));
     sha512 = Math.min(sha512, time("sha512"));
   }
-  return sha256 < 0.95 * sha512 ? "fast" : "plain";
+  return sha256 / sha512;
 }
 
 /**

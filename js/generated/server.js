@@ -26,14 +26,14 @@ digest:null,parts:null,raw:null})}var Hx=ot(),yt=Hx==="hex",ze=new Uint8Array(32
 L;function ML(L,t){if(typeof L!="string")return L instanceof Uint8Array&&L.length===32?t?J(L):L:null;if(L.length!==(yt?64:32))return null;let a=t?ut():ze;if(yt)
 for(let e=0;e<32;e++)a[e]=EL[L.charCodeAt(2*e)]<<4|EL[L.charCodeAt(2*e+1)];else for(let e=0;e<32;e++)a[e]=L.charCodeAt(e);return a}function je(L,t){let a=typeof L.
 hash=="function"?(i,o,l)=>L.hash(i,o,l):(i,o,l)=>L.createHash(i).update(o).digest(l),e=(i,o)=>a("sha256",i,o),x=()=>{try{let i=ML(e(new Uint8Array(0),Hx),!1);return i!==
-null&&i.every((o,l)=>o===Ge[l])}catch{return!1}},m=()=>(x()||gL(),null);if(!x())return gL();if(t)try{Object.assign(P,Rx(Re((i,o)=>a(i,o,Hx))))}catch{}let r=i=>o=>{
+null&&i.every((o,l)=>o===Ge[l])}catch{return!1}},m=()=>(x()||gL(),null);if(!x())return gL();if(t)try{Object.assign(P,Rx(Re(We((i,o)=>a(i,o,Hx)))))}catch{}let r=i=>o=>{
 try{let l=ML(e(o,Hx),i);if(l!==null)return l}catch{}return m()};P.raw=r(!1),P.digest=r(!0),P.parts=i=>{try{let o=L.createHash("sha256");for(let l=0;l<i.length;l++)
-o.update(i[l]);return ML(o.digest(Hx),!0)}catch{return m()}}}function Re(L){let t=new Uint8Array(4096),a=m=>{let r=performance.now();return L(m,t),performance.now()-
-r},e=1/0,x=1/0;for(let m=0;m<8;m++)e=Math.min(e,a("sha256")),x=Math.min(x,a("sha512"));return e<.95*x?"fast":"plain"}function BL(L,t){let[a,e]=[Rx("fast"),Rx("p\
-lain")],x=t===void 0&&globalThis.process?.arch==="x64"&&(a.min!==e.min||a.manyMin!==e.manyMin),m=r=>i=>{let o=null;try{o=L()}catch{}return typeof o?.createHash==
-"function"?je(o,x):gL(),P[r]===null||r!=="parts"&&i.length<(r==="raw"?P.manyMin:P.min)?null:P[r](i)};Object.assign(P,t??a,{digest:m("digest"),parts:m("parts"),raw:m(
-"raw")})}var We=globalThis.Buffer,wx=2048,Yx=null,Ax=wx;function Ye(){let L=We?.allocUnsafe?.(wx);return L&&L.buffer.byteLength>wx?L:null}function IL(){if(Ax===wx&&(Yx=Ye(),
-Ax=0),Yx===null)return Ax=wx,new Uint8Array(32);let L;try{L=new Uint8Array(Yx.buffer,Yx.byteOffset+Ax,32)}catch{return Ax=wx,IL()}return Ax+=32,L}var OL={};Dx(OL,{module:()=>Ve,portable:()=>At});var Tt=",-,,,-J2/«««,,-«.««,-¨-«-«,-«-«/?>,,,/..,,0,,1---,.-10--LL25-«-m¬µð,73²-82¥.,2 ,=3¦,:3 ¤ ,94 ¤¦,80 ,72 ,65\
+o.update(i[l]);return ML(o.digest(Hx),!0)}catch{return m()}}}var Re=L=>L<.95?"fast":"plain";function We(L){let t=new Uint8Array(4096),a=m=>{let r=performance.now();
+return L(m,t),performance.now()-r},e=1/0,x=1/0;for(let m=0;m<8;m++)e=Math.min(e,a("sha256")),x=Math.min(x,a("sha512"));return e/x}function BL(L,t){let[a,e]=[Rx(
+"fast"),Rx("plain")],x=t===void 0&&globalThis.process?.arch==="x64"&&(a.min!==e.min||a.manyMin!==e.manyMin),m=r=>i=>{let o=null;try{o=L()}catch{}return typeof o?.
+createHash=="function"?je(o,x):gL(),P[r]===null||r!=="parts"&&i.length<(r==="raw"?P.manyMin:P.min)?null:P[r](i)};Object.assign(P,t??a,{digest:m("digest"),parts:m(
+"parts"),raw:m("raw")})}var Ye=globalThis.Buffer,wx=2048,Yx=null,Ax=wx;function Ve(){let L=Ye?.allocUnsafe?.(wx);return L&&L.buffer.byteLength>wx?L:null}function IL(){if(Ax===wx&&(Yx=Ve(),
+Ax=0),Yx===null)return Ax=wx,new Uint8Array(32);let L;try{L=new Uint8Array(Yx.buffer,Yx.byteOffset+Ax,32)}catch{return Ax=wx,IL()}return Ax+=32,L}var OL={};Dx(OL,{module:()=>Xe,portable:()=>At});var Tt=",-,,,-J2/«««,,-«.««,-¨-«-«,-«-«/?>,,,/..,,0,,1---,.-10--LL25-«-m¬µð,73²-82¥.,2 ,=3¦,:3 ¤ ,94 ¤¦,80 ,72 ,65\
 b`¤],57^ab ,49^ab¡ ,38^ab,<4,;6\x07d>K,m´ì,Y,,q0lL,L-L.<-;7L,L-L.<.7!7/5§8«-ªL.0lL,),.<M3L,),.,M4/lL4)G.N:L4)G-N;M@L3)G/M<L3)G.M\
 =L3)G-M>L3)G,M8L4)G/M?L4)G,M9L-),,\\N1L1)9/.-,32107654;:98M6L-),,LN1L1)9/.-,32107654;:98M/L-),,<N1L1)9/.-,32107654;:98M2L-),,,N1L1)9/.-,32107654;:98M0m,MBm¬¬,MA\
 /lLA),,,L0)Ú-N1)I,NDÓL=L>L8L=L<L8mF£L8mA£L8m3£NCL9L@L:L;L9mC£L9m?£L9mJ£N<L9L;L9L;L=LDnL´ÓL?LCN?L8L>L>L?mF£L?mA£L?m3£N@L<mC£L<m?£L<\
@@ -92,14 +92,14 @@ d,1),N(f,s)}function A(p,f,s){for(;s>0;s--,f+=64,p+=32)a.copyWithin(i,m,m+8),h(i
 s=0;s<64;f++){let d=!0;for(let B=2;B*B<=f;B++)d&&=f%B!==0;if(!d)continue;s<8&&(a[m+s]=p(Math.sqrt(f)));let w=7;for(let B=0;B<40;B++)w=(2*w+f/(w*w))/3;a[e+s++]=p(
 w)}return o.fill(0),o[0]=2147483648,o[15]=512,l(),a.set(o.subarray(64),x),1835008}let F=p=>(f,s,d)=>{p(f,s,d),o.fill(0)};return{memory:{buffer:L},io_ptr:()=>1024,
 io_size:()=>1048576,ctx_ptr:()=>1049600,ctx_size:()=>112,init:C,digest:F((p,f,s)=>{y(r<<2),u(r<<2,f,s),n(r<<2,p)}),hash64_x1:F(A),sha256_init:y,sha256_update:F(
-u),sha256_final:F(n),compress:F(h)}}var Ve=()=>Z(Tt);var Cx=null,kL=null,Sx=null,g,Jx,HL,Mt,Xe=[0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,8,1,6,0,65,0,253,17,11];function wt(L){if(L==="js")return null;if(!gt())
-return"WebAssembly is not available";if(Sx===null)return null;let t=!1;try{t=WebAssembly.validate(new Uint8Array(Xe))}catch{}return t?`compiling WebAssembly was\
- refused (${Sx.message})`:"this runtime does not support WebAssembly SIMD"}var gt=()=>Cx.module!==null&&typeof WebAssembly=="object"&&WebAssembly!==null;function qe(L){
-if(L==="js")return Cx.portable();try{kL??=Cx.module()}catch(t){throw Sx=t,t}return new WebAssembly.Instance(kL,{}).exports}function DL(L){let t=qe(L),a=L==="sim\
-d",e=a?W.singleStream:null;if(t.init(e==="scalar"?1:0)===0)throw new Error("sha256-simd: the module's constants failed their check");bt(t),g=t,Jx=L,HL=a,Mt=e}function Qe(L){
-L===void 0?Et():Ze(L?"simd":"js","reinitializeInstance")}function Et(){if(gt()&&Sx===null)try{DL("simd");return}catch{}DL("js")}function Ze(L,t="useBackend"){if(L!==
+u),sha256_final:F(n),compress:F(h)}}var Xe=()=>Z(Tt);var Cx=null,kL=null,Sx=null,g,Jx,HL,Mt,qe=[0,97,115,109,1,0,0,0,1,5,1,96,0,1,123,3,2,1,0,10,8,1,6,0,65,0,253,17,11];function wt(L){if(L==="js")return null;if(!gt())
+return"WebAssembly is not available";if(Sx===null)return null;let t=!1;try{t=WebAssembly.validate(new Uint8Array(qe))}catch{}return t?`compiling WebAssembly was\
+ refused (${Sx.message})`:"this runtime does not support WebAssembly SIMD"}var gt=()=>Cx.module!==null&&typeof WebAssembly=="object"&&WebAssembly!==null;function Qe(L){
+if(L==="js")return Cx.portable();try{kL??=Cx.module()}catch(t){throw Sx=t,t}return new WebAssembly.Instance(kL,{}).exports}function DL(L){let t=Qe(L),a=L==="sim\
+d",e=a?W.singleStream:null;if(t.init(e==="scalar"?1:0)===0)throw new Error("sha256-simd: the module's constants failed their check");bt(t),g=t,Jx=L,HL=a,Mt=e}function Ze(L){
+L===void 0?Et():_e(L?"simd":"js","reinitializeInstance")}function Et(){if(gt()&&Sx===null)try{DL("simd");return}catch{}DL("js")}function _e(L,t="useBackend"){if(L!==
 "simd"&&L!=="js")throw new TypeError(`useBackend: "simd" or "js", got ${L}`);let a=`${t}(${t==="useBackend"?`"${L}"`:L==="simd"})`,e=wt(L);if(e!==null)throw new Error(
-`${a}: ${e}`);try{DL(L)}catch(x){throw new Error(`${a}: ${wt(L)??x.message}`,{cause:x})}}function _e(L){if(!HL)throw new Error("useSingleStream: only the SIMD m\
+`${a}: ${e}`);try{DL(L)}catch(x){throw new Error(`${a}: ${wt(L)??x.message}`,{cause:x})}}function $e(L){if(!HL)throw new Error("useSingleStream: only the SIMD m\
 odule has a choice");if(L!=="simd"&&L!=="scalar")throw new Error(`useSingleStream: "simd" or "scalar", got ${L}`);g.init(L==="scalar"?1:0),Mt=L}function Bt(L,t=!0){
 !t&&Cx!==null||(Cx=L,kL=null,Sx=null,Et())}function ax(L,t,a=()=>null){let e=null,x=null,m=null,r=null;return()=>((x!==g||m!==a())&&(m=a(),Jx==="js"?r=L.portable?.(
 {memory:g.memory,...t()})??null:(e??=L.module(),r=new WebAssembly.Instance(e,{env:{memory:g.memory},sha256:t()}).exports),x=g),r)}function Vx(L,t,a){if(typeof L!="number")throw new TypeError(`${a}: ${t} must be a number, got ${Q(L)}`)}function Lx(L,t,a,e,x){if(Vx(L,e,x),!Number.isInteger(L)||
@@ -111,10 +111,10 @@ number"&&typeof x=="number")&&typeof m=="number"&&typeof r=="number"&&typeof i==
  HashObject with numeric h0..h7, got ${Q(L)}`);function Mx(L,t,a){Dt(a,L[t],L[t+1],L[t+2],L[t+3],L[t+4],L[t+5],L[t+6],L[t+7])}function Dt(L,t,a,e,x,m,r,i,o){L.h0=
 t,L.h1=a,L.h2=e,L.h3=x,L.h4=m,L.h5=r,L.h6=i,L.h7=o}function mx(L,t){return L[t]|L[t+1]<<8|L[t+2]<<16|L[t+3]<<24}function rx(L,t,a){L[t]=a,L[t+1]=a>>8,L[t+2]=a>>
 16,L[t+3]=a>>24}function Ht(L,t,a,e){CL(L,t,32,"byteArr",e),(a===null||typeof a!="object")&&It(a,"output",e);let x=L,m=t;Dt(a,mx(x,m),mx(x,m+4),mx(x,m+8),mx(x,m+
-12),mx(x,m+16),mx(x,m+20),mx(x,m+24),mx(x,m+28))}function $e(L,t,a){Ht(L,t,a,"byteArrayIntoHashObject")}var gx=()=>({h0:0,h1:0,h2:0,h3:0,h4:0,h5:0,h6:0,h7:0});function xa(L,t){
-let a=gx();return Ht(L,t,a,"byteArrayToHashObject"),a}function La(L,t,a){let e="hashObjectToByteArray",{h0:x,h1:m,h2:r,h3:i,h4:o,h5:l,h6:b,h7:h}=L??{};if(!Ot(L,
+12),mx(x,m+16),mx(x,m+20),mx(x,m+24),mx(x,m+28))}function xa(L,t,a){Ht(L,t,a,"byteArrayIntoHashObject")}var gx=()=>({h0:0,h1:0,h2:0,h3:0,h4:0,h5:0,h6:0,h7:0});function La(L,t){
+let a=gx();return Ht(L,t,a,"byteArrayToHashObject"),a}function ta(L,t,a){let e="hashObjectToByteArray",{h0:x,h1:m,h2:r,h3:i,h4:o,h5:l,h6:b,h7:h}=L??{};if(!Ot(L,
 x,m,r,i,o,l,b,h))throw kt(L,"obj",e);CL(t,a,32,"byteArr",e);let N=t;rx(N,a,x),rx(N,a+4,m),rx(N,a+8,r),rx(N,a+12,i),rx(N,a+16,o),rx(N,a+20,l),rx(N,a+24,b),rx(N,a+
-28,h)}var SL={};Dx(SL,{module:()=>ea,portable:()=>ta});var Ct=",-,,,-;//«««,.««,,,.O.2^ab5b`¤],,/¢2¥.-LL/65,-,-,-,-.25-«-m¼¬,73c07¤`,45b`¤`,38¤`,26b`¤`,14-56\x1Bª5!>.\
+28,h)}var SL={};Dx(SL,{module:()=>aa,portable:()=>ea});var Ct=",-,,,-;//«««,.««,,,.O.2^ab5b`¤],,/¢2¥.-LL/65,-,-,-,-.25-«-m¼¬,73c07¤`,45b`¤`,38¤`,26b`¤`,14-56\x1Bª5!>.\
 G§0«O,m¼.NJP,L.m0{0lL.m.¢MM/lLJL-b.¬.LJL-mì-b.¸.LJL-m¬-b.´.LJL-mlb.°.LJm,)5.¬°)70,LJm,)5.°°)70<LJm,)5.´°)70LLJm,)5.¸°)70\\LJm,)5.¼°)70lLJm,)5.À°)70|LJm\
 ,)5.Ä°)70LJm,)5.È°)70LJLJm¬.<.LJ),0LN7LJ),0<N:)}M;m¬®,MKLJ),0N@M2LJ),0NAM6LJ),0|NBM3LJ),0lNCM0LJ),0\\NDM5L7M/L:M1LJ),0,NEM4m,ML/lLK)5.HLK)5.8L0)Ú-LK)5.0L\
 6)Ú-L0L3LK)5.,L3L6L0)~L2)Ú-)Ú-mº,),0,N8L0)á-L0m7)Ù-)|mì»,),0,N9L0)á-L0m2)Ù-)|)}m¼¹,),0,N<L0)á-L0mE)Ù-)|)})Ú-N6L5)Ú-N2)~)Ú-L8L2)á-L2m7)Ù-)|L9L2)á-L2m2)Ù-)|)}\
@@ -216,20 +216,20 @@ m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70ì-LAT.¸.T.,N-L-),0L-),0
 .m?)Ù-)|)}L.m6)Ù-)})Ú-)70ü-LAT.¸.T.,N-L-),0L-),0\f-)Ú-L-),0-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ì-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-\
 )70\f-LAT.¸.T.,N-L-),0¬-L-),0-)Ú-L-),0,N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ü-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70-LAT.°.NB),0,M.LAT\
 .¬.M-8-77L,L,),0,L9)Ú-)70,L,L,),0<L4)Ú-)70<L,L,),0LL3)Ú-)70LL,L,),0\\L2)Ú-)70\\L,L,),0lL:)Ú-)70lL,L,),0|L0)Ú-)70|L,L,),0L/)Ú-)70L,L,),0L5)Ú-)70LAm¼.P,7=,m¼¬\
-,P,L,L-L.<-7;,m¼¬,P,L,L-<.7=,m¼¬,P,L,L-L.</7;,m¼¬,P,L,L-<078,m¬¬,m,b,,7";var ta=null,ea=()=>Z(Ct);var qx=ax(SL,()=>({hash64_x1:g.hash64_x1})),tx=W.lanes==="measure"?null:W.lanes;function aa(L){if(L!=="x4"&&L!=="x4m"&&L!=="measure")throw new Error(`useShape: \
+,P,L,L-L.<-7;,m¼¬,P,L,L-<.7=,m¼¬,P,L,L-L.</7;,m¼¬,P,L,L-<078,m¬¬,m,b,,7";var ea=null,aa=()=>Z(Ct);var qx=ax(SL,()=>({hash64_x1:g.hash64_x1})),tx=W.lanes==="measure"?null:W.lanes;function ma(L){if(L!=="x4"&&L!=="x4m"&&L!=="measure")throw new Error(`useShape: \
 "x4", "x4m" or "measure", got ${L}`);tx=L==="measure"?null:L,Ex[0]=Ex[1]=dx[0]=dx[1]=Bx[0]=Bx[1]=0}function JL(){let L=qx();return L===null?g.hash64_x1:tx==="x4\
 m"?L.hash64_x4m:L.hash64_x4}function Ft(){let L=qx();return L===null?void 0:tx==="x4m"?L.compress_x4m:L.compress_x4}function fx(L,t,a){tx===null&&a>=4&&qx()!==null?
-ma(L,t,a):JL()(L,t,a)}var St=32768,Jt=30,Ex=[0,0],dx=[0,0],Bx=[0,0],Pt=globalThis.performance?()=>performance.now():typeof globalThis.preciseTime=="function"?()=>globalThis.
-preciseTime()*1e3:()=>Date.now();function ma(L,t,a){let e=qx(),x=Ex[0]<St||Ex[1]<St,m=x?Ex:Bx,r=m[1]<m[0]?1:0,i=r===1?e.hash64_x4m:e.hash64_x4;if(x){i(L,t,a),Ex[r]+=
+ra(L,t,a):JL()(L,t,a)}var St=32768,Jt=30,Ex=[0,0],dx=[0,0],Bx=[0,0],Pt=globalThis.performance?()=>performance.now():typeof globalThis.preciseTime=="function"?()=>globalThis.
+preciseTime()*1e3:()=>Date.now();function ra(L,t,a){let e=qx(),x=Ex[0]<St||Ex[1]<St,m=x?Ex:Bx,r=m[1]<m[0]?1:0,i=r===1?e.hash64_x4m:e.hash64_x4;if(x){i(L,t,a),Ex[r]+=
 a;return}let o=Pt();i(L,t,a),dx[r]+=Pt()-o,Bx[r]+=a,dx[0]>=Jt&&dx[1]>=Jt&&(tx=dx[1]/Bx[1]<dx[0]/Bx[0]?"x4m":"x4")}function Ix(L,t,a,e){let x=xx(L,32,e[1],e[0]),m=xx(t,32,e[2],e[0]);if(!x||!m)throw new Error("InvalidLengthForDigest64");if(e.length>3&&!xx(a,32,e[3],e[0]))throw new Error(
-"InvalidLengthForOutput32");if(q(k,L,32),q(k,t,32,32),g.hash64_x1(T,T,1),a===void 0)return J(U);q(a,U,32)}var Ut=new Int32Array(16),vt=new Int32Array(64),Qx=0;function ra(L,t,a){
+"InvalidLengthForOutput32");if(q(k,L,32),q(k,t,32,32),g.hash64_x1(T,T,1),a===void 0)return J(U);q(a,U,32)}var Ut=new Int32Array(16),vt=new Int32Array(64),Qx=0;function ca(L,t,a){
 let e=++Qx,x=Ut;for(;;){if(ix(L,x,0,a[1],a[0]),ix(t,x,8,a[2],a[0]),x!==Ut||Qx===e)return x;x=new Int32Array(16)}}function Kt(L,t){let a=++Qx,e=vt;for(;;){for(let x=0;x<
-8;x++)ix(L[x],e,8*x,"inputs",t,x);if(e!==vt||Qx===a)return e;e=new Int32Array(64)}}function Px(L,t,a,e){let x=ra(L,t,e);if(a===null||typeof a!="object")throw new TypeError(
-`${e[0]}: ${e[3]} must be an object`);for(let m=0;m<16;m++)X[m]=x[m];g.hash64_x1(T,T,1),Mx(X,0,a)}var ca=L=>g.sha256_update(H,T,L);function V(L,t){t<=O?(k.set(L),g.sha256_update(H,T,t)):sx(G(L,t),t,0,ca)}function Gt(L){return new Error(`SHA256.${L}: final() \
-was already called; call init() to start a new hash`)}var FL=64,zt=null,PL=FL,jt=0;function na(L){return W.contexts==="own"?new Uint8Array(L):((PL===FL||jt!==L)&&
-(zt=new ArrayBuffer(FL*L),PL=0,jt=L),new Uint8Array(zt,L*PL++,L))}var UL=class{#L;#x=!1;constructor(){this.#L=na(R.length),this.init()}init(){return g.sha256_init(
+8;x++)ix(L[x],e,8*x,"inputs",t,x);if(e!==vt||Qx===a)return e;e=new Int32Array(64)}}function Px(L,t,a,e){let x=ca(L,t,e);if(a===null||typeof a!="object")throw new TypeError(
+`${e[0]}: ${e[3]} must be an object`);for(let m=0;m<16;m++)X[m]=x[m];g.hash64_x1(T,T,1),Mx(X,0,a)}var na=L=>g.sha256_update(H,T,L);function V(L,t){t<=O?(k.set(L),g.sha256_update(H,T,t)):sx(G(L,t),t,0,na)}function Gt(L){return new Error(`SHA256.${L}: final() \
+was already called; call init() to start a new hash`)}var FL=64,zt=null,PL=FL,jt=0;function oa(L){return W.contexts==="own"?new Uint8Array(L):((PL===FL||jt!==L)&&
+(zt=new ArrayBuffer(FL*L),PL=0,jt=L),new Uint8Array(zt,L*PL++,L))}var UL=class{#L;#x=!1;constructor(){this.#L=oa(R.length),this.init()}init(){return g.sha256_init(
 H),this.#L.set(R),this.#x=!1,this}update(t){let a=I(t,"data","SHA256.update");if(this.#x)throw Gt("update");return R.set(this.#L),V(t,a),this.#L.set(R),this}final(){
-if(this.#x)throw Gt("final");return R.set(this.#L),g.sha256_final(H,T),this.#x=!0,J(U)}};var vL={};Dx(vL,{module:()=>ia,portable:()=>Wt});var Rt=`,-,,,-[4/«««,.««,-«,2««««««,1«««««,0««««,,-«,,.12^ab9^ab¡ ,,2^ab4,,2^ab8^ab,-2^ab7^ab ,./¢2\
+if(this.#x)throw Gt("final");return R.set(this.#L),g.sha256_final(H,T),this.#x=!0,J(U)}};var vL={};Dx(vL,{module:()=>da,portable:()=>Wt});var Rt=`,-,,,-[4/«««,.««,-«,2««««««,1«««««,0««««,,-«,,.12^ab9^ab¡ ,,2^ab4,,2^ab8^ab,-2^ab7^ab ,./¢2\
 ¥.-LL/65,/01,-,2325-«-mü¬#,73x33¥ ,74¥,66,54,40,37¤,22^,14-86:5À-.-«.§O,mLN/P,L,L/<.L-),.\\M0L-),.LM1L,nì,c/\
 m,M-L,m,b.L,L0)7.<L,L1)7.,L,L/mL<,L,L.<.m,M./lL.L/m,f,,L.m-N.mLs9,7/lL,L-m,f,,L-m-N-m,s9,7L/mLP,7$1.0«-§mü¬#,P,mü*",P,mÜ¬#,)8,,,,,,,,,,,,,,,,)70,mì¬#,)8\
 ,,,,,,,,,,,,,,,,)70,mÌ¬#,)8,,,,,,,,,,,,,,,,)70,mÜ¬#,m¬-f,,m¼¬#,)8,,,,,,,,,,,,,,,,)70,mú¬#,m/f,,L-0l/lm\b*",L1m4 m¬¬(3L1mD L1m4¢m¬*/L1mD¢b,,m\f*",L/m,(6,,m\f*\
@@ -242,7 +242,7 @@ lm,M2L,m+",m,f,,L,m-N,mLs9,7/lL2mü+",m,f,,L2m-N2mLs9,7mü¬#,P,7­..-�
 nì,c/L,n,c/L,L.)7.<7'/,mü¬#,P,mÌ+",P,mì¬#,)8,,,,,,,,,,,,,,,,)70,mÜ¬#,)8,,,,,,,,,,,,,,,,)70,mÌ¬#,)8,,,,,,,,,,,,,,,,)70,m¼¬#,)8,,,,,,,,,,,,,,,,)70,.lL.mí,{0lmÌ+\
 ",</mÌ+",L-L.<,mÌ+",m¼¬#,<.m,M-/lL-mÌ+",m,f,,L-m-N-m,s9,78-7m¼¬#,L-L.(6,,7m,M-/lL-m. m¼¬#,N.L.),0,)8bbbbbbbbbbbbbbbb)})70,L-m0N-m<s9,7m,M-L,mÄ°,U.,c.DL,m¼\
 °,U.,c.<L,m´°,U.,c.4L,m¬°,U.,c.,L,m¼¬#,m-<-/lL-m. m¼¬#,N.L.),0,)8)})70,L-m0N-m<s9,7L,mÄ°,U.,c.dL,m¼°,U.,c.\\L,m´°,U.,c.TL,m¬°,U.,c.LL,mL\
-m¼¬#,m-<-m,M-/lL-m¼¬#,m,f,,L-m-N-mì,s9,7mü¬#,P,73,m¬¬",7;,m¬¬",m,mð,(7,7`;var _x;function Zx(L,t,a){_x.copyWithin(L,t,t+a)}function oa(L,t,a){if(L=L>>>0,a=a>>>0,L+a>_x.length)throw"trap: invalid memory.fill";_x.fill(t,L,L+a)}function sa(L){
+m¼¬#,m-<-m,M-/lL-m¼¬#,m,f,,L-m-N-mì,s9,7mü¬#,P,73,m¬¬",7;,m¬¬",m,mð,(7,7`;var _x;function Zx(L,t,a){_x.copyWithin(L,t,t+a)}function sa(L,t,a){if(L=L>>>0,a=a>>>0,L+a>_x.length)throw"trap: invalid memory.fill";_x.fill(t,L,L+a)}function ia(L){
 var t=L.memory,a=t.buffer,e=new Int8Array(a),x=new Int32Array(a),m=new Uint8Array(a),r=L.sha256_update,i=L.compress,o=L.sha256_final,l=L.sha256_init,b=1949776;function h(f,s,d,w,B){
 f=f|0,s=s|0,d=d|0,w=w|0,B=B|0;var E=0,c=0,D=0;if(b=1949776,b=1949616,e[1949631]=1,s)for(;;){for(E=x[d+4>>2],x[487408]=x[d>>2],x[487409]=E,E=x[d+28>>2],x[487414]=
 x[d+24>>2],x[487415]=E,E=x[d+20>>2],x[487412]=x[d+16>>2],x[487413]=E,E=x[d+12>>2],x[487410]=x[d+8>>2],x[487411]=E,x[487434]=64,x[487435]=0,x[487432]=0,x[487433]=
@@ -281,10 +281,10 @@ x[d+36>>2],x[487420]=x[d+32>>2],x[487421]=c,c=x[d+44>>2],x[487422]=x[d+40>>2],x[
 c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),c=x[487424],x[487432]=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),c=x[487425],x[487433]=c<<24|c<<8&16711680|(c>>>8&65280|c>>>
 24),c=x[487426],x[487434]=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),c=x[487427],x[487435]=c<<24|c<<8&16711680|(c>>>8&65280|c>>>24),c=0;K=c+1949648|0,x[K>>2]=x[c+
 1949712>>2]^x[K>>2],K=c>>>0<28,c=c+4|0,!!K;);if(D=D+1|0,(D|0)==(B|0))break}if(c=s>>>0<32?s:32,Zx(f,1949648,c),E=E+1|0,f=f+c|0,s=s-c|0,!s)break}for(f=0,c=0;e[c+1949712|
-0]=0,c=c+1|0,(c|0)!=64;);for(;c=0,e[f+1949680|0]=0,f=f+1|0,(f|0)!=32;);for(;e[c+1949648|0]=0,c=c+1|0,(c|0)!=32;);b=1949776}function F(){oa(1933312,0,68)}_x=m,F();
-function p(){return a.byteLength/65536|0}return{key_ptr:A,hmac_key:n,hmac_begin:u,hmac_end:y,hmac:N,hkdf_expand:h,pbkdf2:C}}function Wt(L){return sa(L)}var ia=()=>Z(Rt);var da=ax(vL,()=>({compress:g.compress,sha256_init:g.sha256_init,sha256_update:g.sha256_update,sha256_final:g.sha256_final})),fa=64,Yt=null,j,Ox;function S(){let L=da();
-return Yt!==L&&(j=L.key_ptr(),Ox=new Uint8Array(g.memory.buffer,j,fa),Yt=L),L}function _(L){Ox.fill(0),R.fill(0),k.fill(0,0,Math.min(L,O))}var la=new Uint8Array(
-0);function Fx(L,t,a){return L===void 0?[la,0]:[L,I(L,t,a)]}function lx(L,t){if(t<=O){k.set(L),S().hmac_key(j,T,t);return}g.sha256_init(H),V(L,t),g.sha256_final(
+0]=0,c=c+1|0,(c|0)!=64;);for(;c=0,e[f+1949680|0]=0,f=f+1|0,(f|0)!=32;);for(;e[c+1949648|0]=0,c=c+1|0,(c|0)!=32;);b=1949776}function F(){sa(1933312,0,68)}_x=m,F();
+function p(){return a.byteLength/65536|0}return{key_ptr:A,hmac_key:n,hmac_begin:u,hmac_end:y,hmac:N,hkdf_expand:h,pbkdf2:C}}function Wt(L){return ia(L)}var da=()=>Z(Rt);var fa=ax(vL,()=>({compress:g.compress,sha256_init:g.sha256_init,sha256_update:g.sha256_update,sha256_final:g.sha256_final})),la=64,Yt=null,j,Ox;function S(){let L=fa();
+return Yt!==L&&(j=L.key_ptr(),Ox=new Uint8Array(g.memory.buffer,j,la),Yt=L),L}function _(L){Ox.fill(0),R.fill(0),k.fill(0,0,Math.min(L,O))}var ba=new Uint8Array(
+0);function Fx(L,t,a){return L===void 0?[ba,0]:[L,I(L,t,a)]}function lx(L,t){if(t<=O){k.set(L),S().hmac_key(j,T,t);return}g.sha256_init(H),V(L,t),g.sha256_final(
 H,T),S().hmac_key(j,T,32)}function Ux(L,t){t<=O?(k.set(L),S().hmac(T,j,T,t)):(S().hmac_begin(H,j),V(L,t),S().hmac_end(H,j,T))}function $x(){return J(U)}function zL(L,t){let a=I(L,"key","hmac"),e=I(t,"message","hmac");S();try{return lx(L,a),Ux(t,e),$x()}finally{_(Math.max(a,e))}}var xL=Symbol("key"),LL=Symbol("s\
 tart"),bx=Symbol("ctx"),eL=Symbol("finished"),KL=Symbol("destroyed");function tL(L,t){if(L[KL])throw new Error(`HMAC.${t}: destroy() was called; the key is gone`)}
 function Vt(L,t){if(L[eL])throw new Error(`HMAC.${t}: final() was already called; call init() to start a new message`)}var GL=class{constructor(t){let a=I(t,"ke\
@@ -293,13 +293,13 @@ this,"init"),this[bx].set(this[LL]),this[eL]=!1,this}update(t){tL(this,"update")
 this[bx].set(R)}finally{_(a)}return this}final(){tL(this,"final"),Vt(this,"final"),S();try{return R.set(this[bx]),Ox.set(this[xL]),S().hmac_end(H,j,T),this[bx].
 fill(0),this[eL]=!0,$x()}finally{_(32)}}mac(t){tL(this,"mac");let a=I(t,"message","HMAC.mac");S();try{return Ox.set(this[xL]),Ux(t,a),$x()}finally{_(a)}}destroy(){
 this[xL]?.fill(0),this[LL]?.fill(0),this[bx]?.fill(0),this[KL]=!0}};var Xt=8160;function qt(L,t,a){if(L>O-t)throw new RangeError(`${a}: info must be at most ${O-t} bytes, got ${L}`)}function Qt(L,t,a){return k.set(L,a),S().hkdf_expand(
-T,a,j,T+a,t),k.slice(0,a)}function ba(L,t){let[a]=Fx(L,"salt","hkdfExtract");return I(t,"ikm","hkdfExtract"),zL(a,t)}function ha(L,t,a){let e=I(L,"prk","hkdfExp\
+T,a,j,T+a,t),k.slice(0,a)}function ha(L,t){let[a]=Fx(L,"salt","hkdfExtract");return I(t,"ikm","hkdfExtract"),zL(a,t)}function ua(L,t,a){let e=I(L,"prk","hkdfExp\
 and"),[x,m]=Fx(t,"info","hkdfExpand");if(e<32)throw new RangeError(`hkdfExpand: prk must be at least 32 bytes (RFC 5869), got ${e}`);Lx(a,1,Xt,"length","hkdfExp\
-and"),qt(m,a,"hkdfExpand"),S();try{return lx(L,e),Qt(x,m,a)}finally{_(Math.max(e,a+m))}}function ua(L,t,a,e){let x=I(L,"ikm","hkdf"),[m,r]=Fx(t,"salt","hkdf"),[
+and"),qt(m,a,"hkdfExpand"),S();try{return lx(L,e),Qt(x,m,a)}finally{_(Math.max(e,a+m))}}function Na(L,t,a,e){let x=I(L,"ikm","hkdf"),[m,r]=Fx(t,"salt","hkdf"),[
 i,o]=Fx(a,"info","hkdf");Lx(e,1,Xt,"length","hkdf"),qt(o,e,"hkdf"),S();try{return lx(m,r),Ux(L,x),S().hmac_key(j,T,32),U.fill(0),Qt(i,o,e)}finally{_(Math.max(r,
-x,e+o))}}function Na(L,t,a,e){let x=I(L,"password","pbkdf2"),m=I(t,"salt","pbkdf2");Lx(a,1,4294967295,"iterations","pbkdf2"),Lx(e,1,2**32-1,"length","pbkdf2");let r=new Uint8Array(
+x,e+o))}}function pa(L,t,a,e){let x=I(L,"password","pbkdf2"),m=I(t,"salt","pbkdf2");Lx(a,1,4294967295,"iterations","pbkdf2"),Lx(e,1,2**32-1,"length","pbkdf2");let r=new Uint8Array(
 e);S();try{lx(L,x),S().hmac_begin(H,j),V(t,m);for(let i=0;i<e;){let o=Math.min(e-i,O);S().pbkdf2(T,o,j,H,a,i/32+1),r.set(k.subarray(0,o),i),i+=o}return r}catch(i){
-throw r.fill(0),i}finally{_(Math.max(x,m,e))}}var jL={};Dx(jL,{module:()=>Aa,portable:()=>_t});var Zt=",-,,,-B0/«««,.««,0««««,,,.c/2^ab4,,2^ab7¤`,-/¢2¥.-LL//../3;-7 ¥,.4-/6ÍF.½F.-§>«mô¬!,L.b.,mø¬!,L-b.,mð¬!,L/\
+throw r.fill(0),i}finally{_(Math.max(x,m,e))}}var jL={};Dx(jL,{module:()=>wa,portable:()=>_t});var Zt=",-,,,-B0/«««,.««,0««««,,,.c/2^ab4,,2^ab7¤`,-/¢2¥.-LL//../3;-7 ¥,.4-/6ÍF.½F.-§>«mô¬!,L.b.,mø¬!,L-b.,mð¬!,L/\
 b.,mì¬!,m¬°,b.,m,M-mè' ,m,b.,mØ& ,m,b.,mÔ& ,m,b.,mÌ& ,mÔ& ,b.,mÈ& ,mì¬!,b.,mÄ& ,mÜ& ,b.,mÀ& ,mø¬!,b.,m¼& ,mô¬!,b.,m¸& ,mì' ,b.,m´& ,mð¬!,b.,m°& ,mØ& ,b.,m¬& ,m\
 è' ,b.,/lm¬& ,T.,L-m°& ,T.,T.,N.m´& ,T.,T.,N/uf,,L.L/u0lm¼& ,T.,T.,L.m. T.,M.m¸& ,T.,L-mÌ-N2mÀ& ,T.,N/T.,b.,L2L.m2¢b.0L/T.,M3L2mLN/m,m-m.L.mkN1mduGN5m2 N4\
 (7,L/L3L.mlL1(6,,L/L1m¬-f,,L/L4N/m-L.m/ f,,L/m.L.m1¢f,,L/m/L.m9¢f,,L/m0L.mA¢f,,L/m1L.mI¢f,,L/m2m,f,,L/m4m,g,,L2m,b.8L2L5b.4m°& ,T.,N/L/T.,N/m-b.,L2L\
@@ -320,9 +320,9 @@ T.,b.,m(% ,mÌ' ,T.,b.,mü' ,T.,M.mø' ,T.,M-mô' ,T.,M/m\f% ,mì' ,T.,mð' ,T.,
 ' ,Y,,0lm\f% ,mä& ,T.,b.,m% ,mô& ,T.,b.,m% ,m& ,T.,b.,m% ,m& ,T.,b.,m% ,m$& ,T.,b.,m % ,m´' ,T.,b.,m$% ,mÄ' ,T.,b.,m(% ,mÔ' ,T.,b.,m¼* ,T.,M.m¸* ,T.,M-m´* \
 ,T.,M/m\f% ,m¬* ,T.,m°* ,T.,<,m\f% ,L-m2 mÌ* ,L/L-<,L,L.m1 N-m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L-m% ,),0,N0L0)9/.-,32107654;:98)7,<7më' ,Y,,0lm\f% ,mè& ,T.,b.\
 ,m% ,mø& ,T.,b.,m% ,m\b& ,T.,b.,m% ,m& ,T.,b.,m% ,m(& ,T.,b.,m % ,m¸' ,T.,b.,m$% ,mÈ' ,T.,b.,m(% ,mØ' ,T.,b.,mÜ+ ,T.,M.mØ+ ,T.,M-mÔ+ ,T.,M/m\f% ,mÌ+ ,T.,mÐ+ \
-,T.,<,m\f% ,L-m2 mì+ ,L/L-<,L,L.m1 N,m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L,m% ,),0,N0L0)9/.-,32107654;:98)7,<778,mì¬ ,m,b,,7";var aL;function pa(L,t,a){if(L=L>>>0,a=a>>>0,L+a>aL.length)throw"trap: invalid memory.fill";aL.fill(t,L,L+a)}function ya(L,t,a){aL.copyWithin(L,t,t+a)}function Ta(L){
+,T.,<,m\f% ,L-m2 mì+ ,L/L-<,L,L.m1 N,m\f% ,),0,N0L0)9/.-,32107654;:98)7,,L,m% ,),0,N0L0)9/.-,32107654;:98)7,<778,mì¬ ,m,b,,7";var aL;function ya(L,t,a){if(L=L>>>0,a=a>>>0,L+a>aL.length)throw"trap: invalid memory.fill";aL.fill(t,L,L+a)}function Ta(L,t,a){aL.copyWithin(L,t,t+a)}function Aa(L){
 var t=L.memory,a=t.buffer,e=new Int8Array(a),x=new Int16Array(a),m=new Int32Array(a),r=new Uint8Array(a),i=L.compress;function o(h,N,y,u){h=h|0,N=N|0,y=y|0,u=u|
-0;var n=0,A=0,C=0,F=0,p=0;if(u)for(;A=m[(C<<2)+y>>2],n=A&63,F=n>>>0<56?1:2,p=F<<6,pa(1916816,0,p),ya(1916816,(A&-64)+N|0,n),e[n+1916816|0]=128,n=p+1916816|0,e[n-
+0;var n=0,A=0,C=0,F=0,p=0;if(u)for(;A=m[(C<<2)+y>>2],n=A&63,F=n>>>0<56?1:2,p=F<<6,ya(1916816,0,p),Ta(1916816,(A&-64)+N|0,n),e[n+1916816|0]=128,n=p+1916816|0,e[n-
 1|0]=A<<3,e[n-2|0]=A>>>5,e[n-3|0]=A>>>13,e[n-4|0]=A>>>21,e[n-5|0]=A>>>29,e[n-6|0]=0,x[n-8>>1]=0,n=m[458887],m[479202]=m[458886],m[479203]=n,n=m[458885],m[479200]=
 m[458884],m[479201]=n,n=m[458883],m[479198]=m[458882],m[479199]=n,n=m[458881],m[479196]=m[458880],m[479197]=n,i(1916784,N|0,A>>>6|0),i(1916784,1916816,F|0),n=m[479196],
 n=n<<24|n<<8&16711680|(n>>>8&65280|n>>>24),e[h|0]=n,e[h+1|0]=n>>>8,e[h+2|0]=n>>>16,e[h+3|0]=n>>>24,n=m[479197],n=n<<24|n<<8&16711680|(n>>>8&65280|n>>>24),e[h+4|
@@ -331,29 +331,29 @@ n>>>24,n=m[479199],n=n<<24|n<<8&16711680|(n>>>8&65280|n>>>24),e[h+12|0]=n,e[h+13
 8&65280|n>>>24),e[h+16|0]=n,e[h+17|0]=n>>>8,e[h+18|0]=n>>>16,e[h+19|0]=n>>>24,n=m[479201],n=n<<24|n<<8&16711680|(n>>>8&65280|n>>>24),e[h+20|0]=n,e[h+21|0]=n>>>8,
 e[h+22|0]=n>>>16,e[h+23|0]=n>>>24,n=m[479202],n=n<<24|n<<8&16711680|(n>>>8&65280|n>>>24),e[h+24|0]=n,e[h+25|0]=n>>>8,e[h+26|0]=n>>>16,e[h+27|0]=n>>>24,n=m[479203],
 n=n<<24|n<<8&16711680|(n>>>8&65280|n>>>24),e[h+28|0]=n,e[h+29|0]=n>>>8,e[h+30|0]=n>>>16,e[h+31|0]=n>>>24,h=h+32|0,N=N+A|0,C=C+1|0,(C|0)!=(u|0););}function l(){e[1900544]=
-0,e[1900545]=0,e[1900546]=0,e[1900547]=0}aL=r,l();function b(){return a.byteLength/65536|0}return{digest_many:o}}function _t(L){return Ta(L)}var Aa=()=>Z(Zt);var wa=ax(jL,()=>({compress:g.compress,compress_x4:Ft()}),()=>tx);function Ma(L){let{items:t,lengths:a}=ox(L,"parts","digestParts"),e=0;for(let x of a)e+=x;if(e<=
+0,e[1900545]=0,e[1900546]=0,e[1900547]=0}aL=r,l();function b(){return a.byteLength/65536|0}return{digest_many:o}}function _t(L){return Aa(L)}var wa=()=>Z(Zt);var Ma=ax(jL,()=>({compress:g.compress,compress_x4:Ft()}),()=>tx);function ga(L){let{items:t,lengths:a}=ox(L,"parts","digestParts"),e=0;for(let x of a)e+=x;if(e<=
 O)for(let x=0,m=0;x<t.length;m+=a[x++])k.set(t[x],m);if(e>=P.min){let x=e<=O?P.digest(Tx(e)):P.parts(t);if(x!==null)return x}if(e<=O)g.digest(T,T,e);else{g.sha256_init(
 H);for(let x=0;x<t.length;x++)V(t[x],a[x]);g.sha256_final(H,T)}return J(U)}var mL=36;function xe(L,t,a){Array.isArray(L)?L[t]=J(a):Y(L,a,32*t)}function $t(L,t,a,e){
-let x=a.length,m=mL*x;for(let r=0;r<x;r++){let i=a[r];X[8*x+r]=t[i],k.set(L[i],m),m+=t[i]}if(wa().digest_many(T,T+mL*x,T+32*x,x),Array.isArray(e))for(let r=0;r<
-x;r++)e[a[r]]=pt(k,32*r);else if(a[x-1]-a[0]===x-1)Y(e,Tx(32*x),32*a[0]);else for(let r=0;r<x;r++)Y(e,k.subarray(32*r,32*r+32),32*a[r]);a.length=0}function ga(L,t,a,e){
+let x=a.length,m=mL*x;for(let r=0;r<x;r++){let i=a[r];X[8*x+r]=t[i],k.set(L[i],m),m+=t[i]}if(Ma().digest_many(T,T+mL*x,T+32*x,x),Array.isArray(e))for(let r=0;r<
+x;r++)e[a[r]]=pt(k,32*r);else if(a[x-1]-a[0]===x-1)Y(e,Tx(32*x),32*a[0]);else for(let r=0;r<x;r++)Y(e,k.subarray(32*r,32*r+32),32*a[r]);a.length=0}function Ea(L,t,a,e){
 g.sha256_init(H),V(L,t),g.sha256_final(H,T),xe(e,a,U)}function Le({items:L,lengths:t},a){let e=[],x=0;for(let m=0;m<L.length;m++){let r=t[m],i=r>=P.manyMin?P.raw(
-L[m]):null;i!==null?xe(a,m,i):mL+r>O?ga(L[m],r,m,a):(mL*(e.length+1)+x+r>O&&($t(L,t,e,a),x=0),e.push(m),x+=r)}e.length>0&&$t(L,t,e,a)}function cx(L,t){let a=ox(
+L[m]):null;i!==null?xe(a,m,i):mL+r>O?Ea(L[m],r,m,a):(mL*(e.length+1)+x+r>O&&($t(L,t,e,a),x=0),e.push(m),x+=r)}e.length>0&&$t(L,t,e,a)}function cx(L,t){let a=ox(
 L,"messages","digestManyInto"),e=I(t,"output","digestManyInto");if(e!==32*a.items.length)throw new RangeError(`digestManyInto: output must be ${32*a.items.length}\
- bytes (32 per message), got ${e}`);Le(a,t)}function RL(L){let t=ox(L,"messages","digestMany"),a=new Array(t.items.length);return Le(t,a),a}function _9(L){let t=I(L,"data","digest");if(t>=P.min){let a=P.digest(L);if(a!==null)return a}return t<=O?(k.set(L),t===64?g.hash64_x1(T,T,1):g.digest(T,T,t)):(g.
-sha256_init(H),V(L,t),g.sha256_final(H,T)),J(U)}function $9(L){if(!xx(L,64,"data","digest64"))throw new Error("InvalidLengthForDigest64");return q(k,L,64),g.hash64_x1(
-T,T,1),J(U)}function xr(L,t){let a=xx(L,64,"data","digest64Into"),e=xx(t,32,"output","digest64Into");if(!a)throw new Error(`InvalidLengthForDigest64, got ${$(L)}`);
-if(!e)throw new Error(`InvalidLengthForOutput32, got ${$(t)}`);q(k,L,64),g.hash64_x1(T,T,1),q(t,U,32)}var Ea=["digest2Bytes32","bytes1","bytes2"],Ba=["digest2By\
-tes32Into","bytes1","bytes2","output"],Ia=["digest64HashObjects","obj1","obj2"],Oa=["digest64HashObjectsInto","obj1","obj2","output"];function rL(L,t){return Ix(
-L,t,void 0,Ea)}function Lr(L,t,a){Ix(L,t,a,Ba)}function tr(L,t){let a=gx();return Px(L,t,a,Ia),a}function er(L,t,a){Px(L,t,a,Oa)}function ka(L){let t="batchHash\
+ bytes (32 per message), got ${e}`);Le(a,t)}function RL(L){let t=ox(L,"messages","digestMany"),a=new Array(t.items.length);return Le(t,a),a}function $9(L){let t=I(L,"data","digest");if(t>=P.min){let a=P.digest(L);if(a!==null)return a}return t<=O?(k.set(L),t===64?g.hash64_x1(T,T,1):g.digest(T,T,t)):(g.
+sha256_init(H),V(L,t),g.sha256_final(H,T)),J(U)}function xr(L){if(!xx(L,64,"data","digest64"))throw new Error("InvalidLengthForDigest64");return q(k,L,64),g.hash64_x1(
+T,T,1),J(U)}function Lr(L,t){let a=xx(L,64,"data","digest64Into"),e=xx(t,32,"output","digest64Into");if(!a)throw new Error(`InvalidLengthForDigest64, got ${$(L)}`);
+if(!e)throw new Error(`InvalidLengthForOutput32, got ${$(t)}`);q(k,L,64),g.hash64_x1(T,T,1),q(t,U,32)}var Ba=["digest2Bytes32","bytes1","bytes2"],Ia=["digest2By\
+tes32Into","bytes1","bytes2","output"],Oa=["digest64HashObjects","obj1","obj2"],ka=["digest64HashObjectsInto","obj1","obj2","output"];function rL(L,t){return Ix(
+L,t,void 0,Ba)}function tr(L,t,a){Ix(L,t,a,Ia)}function er(L,t){let a=gx();return Px(L,t,a,Oa),a}function ar(L,t,a){Px(L,t,a,ka)}function Da(L){let t="batchHash\
 4UintArray64s",a=dt(L,4,"inputs",t);for(let e=0;e<4;e++){if(a[e]==null)throw new Error(`Input ${e} is null or undefined`);if(!xx(a[e],64,`inputs[${e}]`,t))throw new Error(
-`Invalid length ${$(a[e])} at input ${e}`)}for(let e=0;e<4;e++)q(k,a[e],64,64*e);return fx(T,T,4),[J(yx[0]),J(yx[1]),J(yx[2]),J(yx[3])]}function Da(L){let t=Kt(
+`Invalid length ${$(a[e])} at input ${e}`)}for(let e=0;e<4;e++)q(k,a[e],64,64*e);return fx(T,T,4),[J(yx[0]),J(yx[1]),J(yx[2]),J(yx[3])]}function Ha(L){let t=Kt(
 ft(L,8,"inputs","batchHash4HashObjectInputs"),"batchHash4HashObjectInputs");X.set(t),fx(T,T,4);let a=[];for(let e=0;e<4;e++){let x=gx();Mx(X,8*e,x),a.push(x)}return a}
-var ar=ka,mr=Da,Ha=L=>fx(T,T,L>>6);function hx(L,t){let a=I(L,"input","hashInto"),e=I(t,"output","hashInto");if(a%64!==0)throw new Error(`Invalid input length ${a}`);
-if(a!==e*2)throw new Error(`Invalid output length ${e}`);a<=O?(k.set(L),fx(T,T,a>>6),Y(t,Tx(a>>1))):sx(G(L,a),a,0,Ha,G(t,a>>1),2)}Bt(OL,!1);BL(()=>ux("node:crypto"));W.digests==="views"&&Nt(IL);var YL={};Dx(YL,{module:()=>Ja,portable:()=>ee});var te=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
+var mr=Da,rr=Ha,Ca=L=>fx(T,T,L>>6);function hx(L,t){let a=I(L,"input","hashInto"),e=I(t,"output","hashInto");if(a%64!==0)throw new Error(`Invalid input length ${a}`);
+if(a!==e*2)throw new Error(`Invalid output length ${e}`);a<=O?(k.set(L),fx(T,T,a>>6),Y(t,Tx(a>>1))):sx(G(L,a),a,0,Ca,G(t,a>>1),2)}Bt(OL,!1);BL(()=>ux("node:crypto"));W.digests==="views"&&Nt(IL);var YL={};Dx(YL,{module:()=>Pa,portable:()=>ee});var te=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
 mí,u9,L-L.{9,mì,M.m¬¬$,mì,b.,7L-L.w0l/lL/L.mí,L.mí,uGm1 N0mÌ¬$,N1),0,)70<L/L0m¼¬$,N2),0,)70,L/L2U/,c/LL/L0mÄ¬$,U/,c/TL/L1U/,c/\\L/L0mÔ¬$,U/,c/dL.mì,L.mì,uGm1\
  mÜ¬$,L/m-<,m¬¬$,m¬¬$,T.,m-N.b.,L-L.w9,77L,L-mí,L-mí,uGm1 N-mÌ¬$,),.,)7.<L,L-m¼¬$,),.,)7.,L/mlP,7S,m\f¼%,P,L.0l/lL,L,L-m-¢N-<,L.m-N.9,777---«m\f¼%,P,mÌ¼%,P\
 ,.lL.q0lL-L/<-8-7L.m-r9,L0q9,/lL-L-L.m-0«L-L.m1 L/<-L.m-1L.7N1m-¢N.<,L/m-M/L0m-M0L1m0u9-L09,77mÜ¼%,L-),.<)70,mÌ¼%,L-),.,)70,L00l/lmì¼%,L/<-mÌ¼%,mÌ¼%,m-<,L/\
-m-M/L0m-N09,77L,mÌ¼%,),0,)7.,L,mÜ¼%,),0,)7.<m\f¼%,P,7;,m¬¬$,m,m\0<(7,7";var WL;function Ca(L,t,a){if(L=L>>>0,a=a>>>0,L+a>WL.length)throw"trap: invalid memory.fill";WL.fill(t,L,L+a)}function Sa(L){var t=L.memory,a=t.buffer,e=new Int32Array(
+m-M/L0m-N09,77L,mÌ¼%,),0,)7.,L,mÜ¼%,),0,)7.<m\f¼%,P,7;,m¬¬$,m,m\0<(7,7";var WL;function Sa(L,t,a){if(L=L>>>0,a=a>>>0,L+a>WL.length)throw"trap: invalid memory.fill";WL.fill(t,L,L+a)}function Ja(L){var t=L.memory,a=t.buffer,e=new Int32Array(
 a),x=new Uint8Array(a),m=L.hash64,r=1984608;function i(N,y){var u=0,n=0,A=0,C=0,F=0,p=0,f=0,s=0,d=0;n=r+-64|0,r=n,u=e[491520];x:{if(y>>>0<65||y>>>0>=u>>>0)break x;
 u=64,e[491520]=64}if(y>>>0>u>>>0)for(;A=(u>>>0<65?u:65)<<5,p=A+1966112|0,F=e[p+4>>2],e[n+16>>2]=e[p>>2],e[n+20>>2]=F,F=A+1966120|0,C=e[F+4>>2],e[n+24>>2]=e[F>>2],
 e[n+28>>2]=C,C=A+1966096|0,f=e[C+4>>2],e[n>>2]=e[C>>2],e[n+4>>2]=f,A=A+1966104|0,f=e[A>>2],s=e[A+4>>2],d=e[C+4>>2],e[n+32>>2]=e[C>>2],e[n+36>>2]=d,e[n+8>>2]=f,e[n+
@@ -364,8 +364,8 @@ function o(N,y,u){if(N=N|0,y=y|0,u=u|0,r=1984608,u)for(;y=y>>>1|0,m(N|0,N|0,y|0)
 r=1984544;x:{if(!u){i(y,n);break x}if((u|0)==1||!A)break x;for(;;){if(u&1&&(i((u<<5)+y|0,n),u=u+1|0),C=u,u=C>>>1|0,m(y|0,y|0,u|0),n=n+1|0,A=A-1|0,C>>>0<4)break x;
 if(!A)break}}if(u=e[y+28>>2],e[496142]=e[y+24>>2],e[496143]=u,u=e[y+20>>2],e[496140]=e[y+16>>2],e[496141]=u,u=e[y+4>>2],e[496136]=e[y>>2],e[496137]=u,u=e[y+12>>
 2],e[496138]=e[y+8>>2],e[496139]=u,A)for(;i(1984576,n),m(1984544,1984544,1),n=n+1|0,A=A-1|0,!!A;);y=e[496137],e[N>>2]=e[496136],e[N+4>>2]=y,y=e[496139],e[N+8>>2]=
-e[496138],e[N+12>>2]=y,y=e[496143],e[N+24>>2]=e[496142],e[N+28>>2]=y,y=e[496141],e[N+16>>2]=e[496140],e[N+20>>2]=y,r=1984608}function b(){Ca(1966080,0,2132)}WL=
-x,b();function h(){return a.byteLength/65536|0}return{merkleize:l,digest_n_level:o}}function ee(L){return Sa(L)}var Ja=()=>Z(te);function ae(L,t){Vx(L,"padFor",t);let a=Math.ceil(Math.log2(L));if(!Number.isFinite(a))throw new RangeError(`${t}: padFor must be a finite number, got ${L}`);return a}
+e[496138],e[N+12>>2]=y,y=e[496143],e[N+24>>2]=e[496142],e[N+28>>2]=y,y=e[496141],e[N+16>>2]=e[496140],e[N+20>>2]=y,r=1984608}function b(){Sa(1966080,0,2132)}WL=
+x,b();function h(){return a.byteLength/65536|0}return{merkleize:l,digest_n_level:o}}function ee(L){return Ja(L)}var Pa=()=>Z(te);function ae(L,t){Vx(L,"padFor",t);let a=Math.ceil(Math.log2(L));if(!Number.isFinite(a))throw new RangeError(`${t}: padFor must be a finite number, got ${L}`);return a}
 function cL(L,t,a,e){let x=I(L,"blocksBytes","merkleizeBlocksBytes");if(t<1)throw new Error(`Invalid padFor, expect to be greater than 0, got ${t}`);let m=ae(t,
 "merkleizeBlocksBytes");if(x%64!==0){if(x%32!==0)throw new Error(`Invalid input length, expect to be multiple of 32 bytes, got ${x}`);if(t>1)throw new Error(`In\
 valid input length, expect to be multiple of 64 bytes, got ${x}, padFor=${t}`)}return Xx(a,e,32,"output","merkleizeBlocksBytes"),{chunks:x/32,levels:m}}function nL(L,t,a,e,x){
@@ -374,25 +374,25 @@ ockLimit, expect to be less than or equal blocks.length ${m.length}, got ${t}`);
 ray");if(t>0)for(let i=0;i<m.length;i++){let o=I(m[i],`blocks[${i}]`,"merkleizeBlockArray");if(o!==64)throw new Error(`Invalid block length, expect to be 64 byt\
 es, got ${o}`)}return Xx(e,x,32,"output","merkleizeBlockArray"),{chunks:2*t,levels:r,blocks:m}}function oL(L,t){let a=I(L,"data","digestNLevel");if(t<1)throw new Error(
 `Invalid nLevel, expect to be greater than 0, got ${t}`);Lx(t,1,1/0,"nLevel","digestNLevel");let e=Math.pow(2,t)*32;if(a%e!==0)throw new Error(`Invalid input le\
-ngth, expect to be multiple of ${e} for nLevel ${t}, got ${a}`);return{bytesInBatch:e,length:a}}var sL="executeHashComputations",nx=O/64,Pa=[],VL=0,XL=class{constructor(t){let a=t.length;this.length=typeof a=="number"?a:NaN,this.iterator=t[Symbol.iterator](),
+ngth, expect to be multiple of ${e} for nLevel ${t}, got ${a}`);return{bytesInBatch:e,length:a}}var sL="executeHashComputations",nx=O/64,Fa=[],VL=0,XL=class{constructor(t){let a=t.length;this.length=typeof a=="number"?a:NaN,this.iterator=t[Symbol.iterator](),
 this.index=0,this.done=!1}read(t,a,e,x){if(this.done)return 0;let m=this.iterator,r=0;for(;r<x;r++){let i=m.next();if(i.done)break;let{src0:o,src1:l,dest:b}=i.value??
 {};if(!o||!l||!b)throw new Error(`Invalid HashComputation at index ${this.index+r}`);ix(o,t,16*r,"src0",sL),ix(l,t,16*r+8,"src1",sL),a[e+r]=b}return this.done=r<
 x,this.index+=r,r}};function vx(L,t){let a=L.read(t.words,t.dests,0,nx);return iL(t.words,0,a),fL(t,0,a),a}function iL(L,t,a){a>0&&(X.set(L.subarray(16*t,16*(t+
-a))),fx(T,T,a),L.set(X.subarray(0,8*a),8*t))}function dL(L,t){let a=Ua(L),e=Pa[VL]??={words:new Int32Array(16*nx),dests:new Array(nx).fill(null),result:gx()};VL++;
-try{for(let x=a.length-1;x>=0;x--){let m=new XL(a[x]);try{for(;!m.done;)t(m,e)}catch(r){throw e.dests.fill(null),m.done||Fa(m.iterator),r}}}finally{VL--}}function fL({
-words:L,dests:t,result:a},e,x){for(let m=e;m<x;m++){Mx(L,8*m,a);let r=t[m];t[m]=null,r.applyHash(a)}}function Fa(L){try{L.return?.()}catch{}}function Ua(L){let t=px(
+a))),fx(T,T,a),L.set(X.subarray(0,8*a),8*t))}function dL(L,t){let a=va(L),e=Fa[VL]??={words:new Int32Array(16*nx),dests:new Array(nx).fill(null),result:gx()};VL++;
+try{for(let x=a.length-1;x>=0;x--){let m=new XL(a[x]);try{for(;!m.done;)t(m,e)}catch(r){throw e.dests.fill(null),m.done||Ua(m.iterator),r}}}finally{VL--}}function fL({
+words:L,dests:t,result:a},e,x){for(let m=e;m<x;m++){Mx(L,8*m,a);let r=t[m];t[m]=null,r.applyHash(a)}}function Ua(L){try{L.return?.()}catch{}}function va(L){let t=px(
 L,"hashComputations",sL);for(let a=t.length-1;a>=0;a--){let e=t[a];if(!e)throw new Error(`no hash computations for level ${a}`);if(typeof e[Symbol.iterator]!="f\
-unction")throw new TypeError(`${sL}: hashComputations[${a}] must be iterable, got ${Q(e)}`)}return t}var va=["digest64","a32Bytes","b32Bytes"],Ka=["digest64Into","a32Bytes","b32Bytes","output"],Ga=["digest64HashObjects","left","right","parent"],lL=ax(YL,()=>({hash64:JL()}),
+unction")throw new TypeError(`${sL}: hashComputations[${a}] must be iterable, got ${Q(e)}`)}return t}var Ka=["digest64","a32Bytes","b32Bytes"],Ga=["digest64Into","a32Bytes","b32Bytes","output"],za=["digest64HashObjects","left","right","parent"],lL=ax(YL,()=>({hash64:JL()}),
 ()=>tx);function qL(L,t,a,e,x){let m=O/32;if(t>m&&t>2**a&&(t=2**a),t<=m)wL(L,0,t*32,0),lL().merkleize(T,T,t,0,a);else{let r=O/2,i=r/32,o=Math.log2(i),l=Math.ceil(
 t/i);if(l>i)throw new RangeError(`Input of ${t} chunks exceeds the ${i**2} that can be merkleized`);let b=(h,N)=>lL().merkleize(T+32*N,T+r,h/32,0,o);sx(L,t*32,r,
-b),lL().merkleize(T,T,l,o,a-o)}Y(e,U,x)}function za(L,t,a,e){let{chunks:x,levels:m}=cL(L,t,a,e);qL(G(L,x*32),x,m,a,e)}function ja(L,t,a,e,x){let m=nL(L,t,a,e,x);
-qL(m.blocks,m.chunks,m.levels,e,x)}function Ra(L,t){let{bytesInBatch:a,length:e}=oL(L,t),x=2**t,m=G(L,e);if(a<=O)sx(m,e,0,i=>lL().digest_n_level(T,i/32,t),m,x);else
-for(let r=0;r<e;r+=a)qL(m.subarray(r,r+a),2**t,t,m,r/x);return L.subarray(0,e/x)}var Wa=L=>dL(L,vx),z={name:"sha256-simd",hashInto:hx,digest64:(L,t)=>Ix(L,t,void 0,
-va),digest64Into:(L,t,a)=>{Ix(L,t,a,Ka)},digest64HashObjects:(L,t,a)=>Px(L,t,a,Ga),merkleizeBlocksBytes:za,merkleizeBlockArray:ja,digestNLevel:Ra,executeHashComputations:Wa};var bL=class{alone=0;spread=0;#L=0;#x=null;#t;constructor(t){this.#t=t}shouldSpread(){return this.#t||this.spread===0?!0:this.alone===0?!1:this.spread<this.alone||
+b),lL().merkleize(T,T,l,o,a-o)}Y(e,U,x)}function ja(L,t,a,e){let{chunks:x,levels:m}=cL(L,t,a,e);qL(G(L,x*32),x,m,a,e)}function Ra(L,t,a,e,x){let m=nL(L,t,a,e,x);
+qL(m.blocks,m.chunks,m.levels,e,x)}function Wa(L,t){let{bytesInBatch:a,length:e}=oL(L,t),x=2**t,m=G(L,e);if(a<=O)sx(m,e,0,i=>lL().digest_n_level(T,i/32,t),m,x);else
+for(let r=0;r<e;r+=a)qL(m.subarray(r,r+a),2**t,t,m,r/x);return L.subarray(0,e/x)}var Ya=L=>dL(L,vx),z={name:"sha256-simd",hashInto:hx,digest64:(L,t)=>Ix(L,t,void 0,
+Ka),digest64Into:(L,t,a)=>{Ix(L,t,a,Ga)},digest64HashObjects:(L,t,a)=>Px(L,t,a,za),merkleizeBlocksBytes:ja,merkleizeBlockArray:Ra,digestNLevel:Wa,executeHashComputations:Ya};var bL=class{alone=0;spread=0;#L=0;#x=null;#t;constructor(t){this.#t=t}shouldSpread(){return this.#t||this.spread===0?!0:this.alone===0?!1:this.spread<this.alone||
 ++this.#L>=8?(this.#L=0,!0):!1}time(t,a,e){let x=e*1e6/a,m=t!==this.#x;this.#x=t,t?this.spread=m?x:this.spread+.25*(x-this.spread):this.alone=m?x:this.alone+.25*
-(x-this.alone)}};function Ya(L){let t=new Uint8Array(32);return L>0&&z.merkleizeBlocksBytes(new Uint8Array(64),2**L,t,0),t}function hL(L,t,a){let e=[];for(let r=0;r<t.length;r++){
+(x-this.alone)}};function Va(L){let t=new Uint8Array(32);return L>0&&z.merkleizeBlocksBytes(new Uint8Array(64),2**L,t,0),t}function hL(L,t,a){let e=[];for(let r=0;r<t.length;r++){
 let i=L.subarray(r*32,(r+1)*32),o=t[r];for(;e.length>0&&e[e.length-1].depth===o;)i=rL(e.pop().root,i),o++;e.push({root:i,depth:o})}let{root:x,depth:m}=e.pop();for(;m<
-a;m++){let r=e.length>0&&e[e.length-1].depth===m?e.pop().root:null;x=r?rL(r,x):rL(x,Ya(m))}return x}var me=L=>L*(64+2*393216),QL=class{#L;#x;constructor(t,a,e){this.#L=new Int32Array(t,0,a*16),this.#x=e*16+0}get rung(){return Atomics.load(this.#L,this.#x)}ring(){
+a;m++){let r=e.length>0&&e[e.length-1].depth===m?e.pop().root:null;x=r?rL(r,x):rL(x,Va(m))}return x}var me=L=>L*(64+2*393216),QL=class{#L;#x;constructor(t,a,e){this.#L=new Int32Array(t,0,a*16),this.#x=e*16+0}get rung(){return Atomics.load(this.#L,this.#x)}ring(){
 Atomics.add(this.#L,this.#x,1),Atomics.notify(this.#L,this.#x)}wait(t,a){let e=performance.now()+a;for(;Atomics.load(this.#L,this.#x)===t&&performance.now()<e;)
 ;Atomics.wait(this.#L,this.#x,t)}},ZL=class{#L;#x;#t;constructor(t,a,e,x,m){this.#L=a,this.#x=new Int32Array(t,0,e*16),this.#t=x*16+1+m*6;let r=e*16*4+(x*2+m)*393216;
 this.input=new Uint8Array(t,r,262144),this.output=new Uint8Array(t,r+262144,131072)}get state(){return Atomics.load(this.#x,this.#t+0)}get op(){return this.#x[this.#t+
@@ -402,32 +402,32 @@ this.input=new Uint8Array(t,r,262144),this.output=new Uint8Array(t,r+262144,1310
 this.#m(3)}fail(t){let a=t.subarray(0,131072);this.output.set(a),this.#x[this.#t+5]=a.length,this.#m(4)}die(){this.#m(5)}#m(t){Atomics.store(this.#x,this.#t+0,t),
 Atomics.notify(this.#x,this.#t+0)}};function re(L,t,a){let e=new QL(L,t,a),x=Array.from({length:2},(m,r)=>new ZL(L,e,t,a,r));return{doorbell:e,slots:x}}var Kx=1,$L=2,xt=3,Lt=4,ce=131072/32,_L={[Kx]:{run:(L,t,a)=>hx(L,a.subarray(0,L.length/2)),pieces:(L,t)=>[Math.max(64,t-t%64),L,a=>a/2]},[$L]:{run:(L,t,a)=>z.merkleizeBlocksBytes(
 L,t,a,0),pieces:(L,t)=>{let a=Math.min(L,t/32);return[a*32,a,(e,x)=>x*32]},join:(L,t,a,e)=>L.set(hL(L,new Array(t).fill(Math.log2(e)),Math.log2(a)))},[xt]:{run:(L,t,a,e)=>{
-let x=e.subarray(0,L.length);x.set(L),a.set(z.digestNLevel(x,t))},pieces:(L,t)=>{let a=2**L*32;return[Math.max(a,t-t%a),L,e=>e/2**L]}},[Lt]:{run:(L,t,a)=>cx(Xa(
+let x=e.subarray(0,L.length);x.set(L),a.set(z.digestNLevel(x,t))},pieces:(L,t)=>{let a=2**L*32;return[Math.max(a,t-t%a),L,e=>e/2**L]}},[Lt]:{run:(L,t,a)=>cx(qa(
 L,t),a.subarray(0,32*t)),pieces:()=>null}};function ne(L,t,a){let e=new DataView(a.buffer,a.byteOffset,4*L.length),x=4*L.length;for(let m=0;m<L.length;m++)e.setUint32(
-4*m,t[m],!0),a.set(L[m],x),x+=t[m];return x}function Xa(L,t){let a=new DataView(L.buffer,L.byteOffset,4*t),e=new Array(t);for(let x=0,m=4*t;x<t;x++){let r=a.getUint32(
+4*m,t[m],!0),a.set(L[m],x),x+=t[m];return x}function qa(L,t){let a=new DataView(L.buffer,L.byteOffset,4*t),e=new Array(t);for(let x=0,m=4*t;x<t;x++){let r=a.getUint32(
 4*x,!0);e[x]=L.subarray(m,m+r),m+=r}return e}function oe(L,t,a,e,x,m){if(!Object.hasOwn(_L,L))throw new Error(`unknown pool op ${L}`);_L[L].run(t.subarray(0,a),
 e,x,m)}function se(L,t,a,e,x,m,r,i){let{run:o,pieces:l,join:b}=_L[L],[h,N,y]=l(e,r)??[a,e,()=>0],u=0;for(let n=0;n<a;n+=h,u++){if(!i())return!1;o(t.subarray(n,Math.
-min(n+h,a)),N,x.subarray(y(n,u)),m)}return b?.(x,u,e,N),!0}var et=128,tt=L=>Math.ceil((L+9)/64),qa=L=>2**Math.floor(Math.log2(L)),at=(L,t,a)=>Math.max(t,Math.ceil(L/(2*a)));function zx(L,t,a){let e=[0];for(let x=0;x<L;e.
+min(n+h,a)),N,x.subarray(y(n,u)),m)}return b?.(x,u,e,N),!0}var et=128,tt=L=>Math.ceil((L+9)/64),Qa=L=>2**Math.floor(Math.log2(L)),at=(L,t,a)=>Math.max(t,Math.ceil(L/(2*a)));function zx(L,t,a){let e=[0];for(let x=0;x<L;e.
 push(x)){let m=L-x;x+=Math.min(m,t,at(m,et,a))}return e}function ie(L,t,a){let e=0;for(let o of L)e+=tt(o);if(!t(e))return null;let x=[],m=[],r=(o,l)=>4*o+l<=262144&&
 o<=ce,i=e;for(let o=0;o<L.length;){if(!r(1,L[o])){m.push(o),i-=tt(L[o]),o++;continue}let l=at(i,et,a),b=0,h=0,N=0;for(x.push(o);o<L.length&&N<l&&r(b+1,h+L[o]);)
 h+=L[o],N+=tt(L[o]),b++,o++;i-=N,x.push(o)}return{runs:x,alone:m}}function de(L,t,a){let e=Math.min(262144/32,2**(t-1)),x=[];for(let m=0;m<L;){let r=Math.min(e,
-qa(at(L-m,2*et,a)));x.push({first:m,count:Math.min(r,L-m),size:r}),m+=r}return x}function fe(L){let t=()=>L.assertOpen(),a=new bL(L.alwaysSpread);return Object.freeze({name:"sha256-simd-pool",hashInto:(e,x)=>L.hashInto(e,x),digest64:(e,x)=>(t(),
-z.digest64(e,x)),digest64Into:(e,x,m)=>(t(),z.digest64Into(e,x,m)),digest64HashObjects:(e,x,m)=>(t(),z.digest64HashObjects(e,x,m)),merkleizeBlocksBytes:(e,x,m,r)=>Qa(
-L,e,x,m,r),merkleizeBlockArray:(e,x,m,r,i)=>Za(L,e,x,m,r,i),digestNLevel:(e,x)=>_a(L,e,x),executeHashComputations:e=>$a(L,a,e)})}function Qa(L,t,a,e,x){L.assertOpen();
+Qa(at(L-m,2*et,a)));x.push({first:m,count:Math.min(r,L-m),size:r}),m+=r}return x}function fe(L){let t=()=>L.assertOpen(),a=new bL(L.alwaysSpread);return Object.freeze({name:"sha256-simd-pool",hashInto:(e,x)=>L.hashInto(e,x),digest64:(e,x)=>(t(),
+z.digest64(e,x)),digest64Into:(e,x,m)=>(t(),z.digest64Into(e,x,m)),digest64HashObjects:(e,x,m)=>(t(),z.digest64HashObjects(e,x,m)),merkleizeBlocksBytes:(e,x,m,r)=>Za(
+L,e,x,m,r),merkleizeBlockArray:(e,x,m,r,i)=>_a(L,e,x,m,r,i),digestNLevel:(e,x)=>$a(L,e,x),executeHashComputations:e=>xm(L,a,e)})}function Za(L,t,a,e,x){L.assertOpen();
 let{chunks:m,levels:r}=cL(t,a,e,x),i=Math.min(m,2**r);if(!L.spreads(i))return z.merkleizeBlocksBytes(t,a,e,x);let o=G(t,m*32);le(L,i,r,e,x,(l,b,h)=>{h.set(o.subarray(
-l*32,(l+b)*32))})}function Za(L,t,a,e,x,m){L.assertOpen();let{chunks:r,levels:i,blocks:o}=nL(t,a,e,x,m),l=Math.min(r,2**i);if(!L.spreads(l))return z.merkleizeBlockArray(
+l*32,(l+b)*32))})}function _a(L,t,a,e,x,m){L.assertOpen();let{chunks:r,levels:i,blocks:o}=nL(t,a,e,x,m),l=Math.min(r,2**i);if(!L.spreads(l))return z.merkleizeBlockArray(
 o,a,e,x,m);le(L,l,i,x,m,(b,h,N)=>{for(let y=b/2,u=0;u<h*32;y++,u+=64)N.set(o[y],u)})}function le(L,t,a,e,x,m){let r=de(t,a,L.threads),i=new Uint8Array(r.length*
 32);L.run({units:r.length,fill:(o,l)=>{let{first:b,count:h,size:N}=r[o];return m(b,h,l),[$L,h*32,N]},onCaller:o=>{let{first:l,count:b,size:h}=r[o];m(l,b,L.scratch),
-z.merkleizeBlocksBytes(L.scratch.subarray(0,b*32),h,i,o*32)},collect:(o,l)=>i.set(l.subarray(0,32),o*32)}),Y(e,hL(i,r.map(({size:o})=>Math.log2(o)),a),x)}function _a(L,t,a){
+z.merkleizeBlocksBytes(L.scratch.subarray(0,b*32),h,i,o*32)},collect:(o,l)=>i.set(l.subarray(0,32),o*32)}),Y(e,hL(i,r.map(({size:o})=>Math.log2(o)),a),x)}function $a(L,t,a){
 if(L.assertOpen(),Nx(t)&&!L.spreads($(t)/32))return z.digestNLevel(t,a);let{bytesInBatch:e,length:x}=oL(t,a);if(!L.spreads(x/32)||e>262144)return z.digestNLevel(
 t,a);let m=zx(x/e,262144/e,L.threads).map(l=>l*e),r=2**a,i=G(t,x),o=l=>i.subarray(m[l],m[l+1]);return L.run({units:m.length-1,fill:(l,b)=>(b.set(o(l)),[xt,m[l+1]-
 m[l],a]),onCaller:l=>{let b=L.scratch.subarray(0,m[l+1]-m[l]);b.set(o(l)),i.set(z.digestNLevel(b,a),m[l]/r)},collect:(l,b,h)=>i.set(b.subarray(0,h/r),m[l]/r)}),
-t.subarray(0,x/r)}function $a(L,t,a){L.assertOpen(),dL(a,(e,x)=>{let m=Math.min(nx,e.length-e.index);if(!L.spreads(m))return vx(e,x);let r=t.shouldSpread(),i=performance.
-now(),o=r?tm(L,e,x,m):vx(e,x);return o>0&&t.time(r,o,performance.now()-i),o})}var xm=1024,Lm=256;function tm(L,t,a,e){let x=zx(e,xm,L.threads),m=x.length-1,{words:r,
+t.subarray(0,x/r)}function xm(L,t,a){L.assertOpen(),dL(a,(e,x)=>{let m=Math.min(nx,e.length-e.index);if(!L.spreads(m))return vx(e,x);let r=t.shouldSpread(),i=performance.
+now(),o=r?em(L,e,x,m):vx(e,x);return o>0&&t.time(r,o,performance.now()-i),o})}var Lm=1024,tm=256;function em(L,t,a,e){let x=zx(e,Lm,L.threads),m=x.length-1,{words:r,
 dests:i}=a,o=new Uint8Array(r.buffer,r.byteOffset,r.byteLength),l=0,b=!1,h=new Uint8Array(m),N=0,y=n=>{l<n&&(l+=t.read(r.subarray(16*l),i,l,n-l))},u=n=>Math.max(
 0,Math.min(l,x[n+1])-x[n]);return L.run({units:m,fill:(n,A)=>(y(x[n+1]),A.set(o.subarray(x[n]*64,(x[n]+u(n))*64)),[Kx,u(n)*64,0]),onCaller:n=>{y(x[n+1]),iL(r,x[n],
 u(n)),h[n]=1},collect:(n,A,C)=>{o.set(A.subarray(0,C/2),x[n]*32),h[n]=1},ahead:()=>b?N===m||!h[N]?!1:(N++,fL(a,Math.min(l,x[N-1]),Math.min(l,x[N])),!0):(y(l<e?Math.
-min(e,l+Lm):nx),b=t.done||l===nx,!0)}),b||y(nx),iL(r,e,l-e),fL(a,Math.min(l,x[N]),l),l}var rm=32*1024,uL=class{#L;#x;#t=0;#m=!1;#a;#e=null;#r=0;#c=0;#n=!1;#i=void 0;#o=new Uint8Array(131072);scratch=new Uint8Array(262144);constructor(t,a){this.#L=
+min(e,l+tm):nx),b=t.done||l===nx,!0)}),b||y(nx),iL(r,e,l-e),fL(a,Math.min(l,x[N]),l),l}var cm=32*1024,uL=class{#L;#x;#t=0;#m=!1;#a;#e=null;#r=0;#c=0;#n=!1;#i=void 0;#o=new Uint8Array(131072);scratch=new Uint8Array(262144);constructor(t,a){this.#L=
 t,this.#x=a,this.#a=t.seats.flatMap(e=>e.slots.map(x=>({seat:e,slot:x,unit:-1,leftUntil:0})))}get running(){return this.#e!==null}run(t){if(this.#e!==null)throw new Error(
 "sha256-simd/pool: a job started inside another");this.#f(),this.#e=t,this.#r=0,this.#c=0,this.#n=!1;try{for(;this.#r<t.units;)this.#c>0&&this.#s(3),!(this.#h()||
 t.ahead?.())&&t.onCaller(this.#r++);this.#d()}catch(a){this.#n=!0,this.#i=a,this.#d()}finally{this.#e=null}if(this.#b(),this.#n)throw this.#T()}#h(){let t=this.#e,
@@ -436,7 +436,7 @@ slot.post(m,r,i,this.#t++|0),e.unit=x,this.#c++}return this.#r>a}#d(){for(;this.
 for(let a of this.#a)a.unit>=0&&this.#u(a,t)}#u(t,a){let{seat:e,slot:x}=t,m=x.state;if(m===1||m===2){if(a===3)return;if(m===1&&x.takeBack())m=0;else{if(a!==2)return;
 if(m=this.#n?x.state:this.#p(x,t.unit),m===2)return this.#y(t)}}let r=t.unit;if(t.unit=-1,this.#c--,m===3){x.free(),this.#n||this.#e?.collect(r,x.output,x.len);
 return}m===4?this.#l(e,x):m===5&&this.#L.retire(e,"exited"),this.#n||this.#N(x,r),m===4&&x.free()}#N(t,a){oe(t.op,t.input,t.len,t.arg,this.#o,this.scratch),this.#e?.
-collect(a,this.#o,t.len)}#p(t,a){let e=()=>t.state===2;return se(t.op,t.input,t.len,t.arg,this.#o,this.scratch,rm,e)?(this.#e?.collect(a,this.#o,t.len),2):t.state}#y(t){
+collect(a,this.#o,t.len)}#p(t,a){let e=()=>t.state===2;return se(t.op,t.input,t.len,t.arg,this.#o,this.scratch,cm,e)?(this.#e?.collect(a,this.#o,t.len),2):t.state}#y(t){
 t.unit=-1,t.leftUntil=performance.now()+this.#x,this.#c--}#f(){for(let t of this.#a){let{seat:a,slot:e}=t;if(!a.live||t.leftUntil===0)continue;let x=e.state;x===
 2?performance.now()>t.leftUntil&&this.#L.retire(a,"hung"):x===5?this.#L.retire(a,"exited"):(x===4&&this.#l(a,e),e.free(),t.leftUntil=0)}}#l(t,a){this.#L.failed(
 t,`a worker failed: ${a.message()}`)}#b(){this.#m||!this.#a.some(t=>t.seat.live&&t.leftUntil!==0)||(this.#m=!0,this.#L.after(this.#x+1,()=>{this.#m=!1,this.#f(),
@@ -445,12 +445,12 @@ fore 20.16)"}else{if(globalThis.crossOriginIsolated!==!0)return"the page is not 
 le"}return typeof SharedArrayBuffer!="function"?"SharedArrayBuffer is not available":null}function ue(L){let t=ex?ux("node:os"):null,a=t?t.availableParallelism?.()??
 t.cpus().length:globalThis.navigator?.hardwareConcurrency??1;return Math.max(1,Math.min(L,a))}var Ne="sha256-simd's js/generated/pool-worker.js";function pe(L,t){
 if(ex){let{Worker:a}=ux("node:worker_threads");return new a(L??new URL("../generated/pool-worker.js",import.meta.url),{workerData:t,execArgv:[]})}return L!==void 0?
-new Worker(L,{type:"module"}):new Worker(new URL("../generated/pool-worker.js",import.meta.url),{type:"module"})}var cm=Symbol.for("sha256-simd/pool.workerScript"),nm=Symbol.for("sha256-simd/pool.spreadLevels");function ye(L,t,a,e,x){if(typeof L!="number")throw new TypeError(
+new Worker(L,{type:"module"}):new Worker(new URL("../generated/pool-worker.js",import.meta.url),{type:"module"})}var nm=Symbol.for("sha256-simd/pool.workerScript"),om=Symbol.for("sha256-simd/pool.spreadLevels");function ye(L,t,a,e,x){if(typeof L!="number")throw new TypeError(
 `createHashPool: ${t} must be a number, got ${typeof L}`);if(!(L>=a&&L<=e)||x&&!Number.isInteger(L))throw new RangeError(`createHashPool: ${t} must be ${x?"an i\
 nteger":"a number"} from ${a} to ${e}, got ${L}`)}function Te(L){if(L===null||typeof L!="object")throw new TypeError(`createHashPool: options must be an object,\
  got ${L}`);let t=r=>Object.hasOwn(L,r)?L[r]:void 0,a=t("threads"),e=t("timeoutMs")??1e3,x=t("workerUrl");if(a!==void 0&&ye(a,"threads",1,256,!0),ye(e,"timeoutM\
 s",1,2147483647,!1),x!==void 0&&typeof x!="string"&&!(x instanceof URL))throw new TypeError(`createHashPool: workerUrl must be a URL or a string, got ${typeof x}`);
-let m=t(cm)??(x===void 0?void 0:{url:x});return{threads:a,timeoutMs:e,script:m,alwaysSpread:t(nm)==="always"}}var Ae=2e4,Me=100,om=3e4,sm=6e4,we=L=>Math.min(om,Math.max(Me,2*L));async function im(L,t){let a=L===void 0?Ne:String(L),e,x,m=new Promise((i,o)=>{x=setTimeout(
+let m=t(nm)??(x===void 0?void 0:{url:x});return{threads:a,timeoutMs:e,script:m,alwaysSpread:t(om)==="always"}}var Ae=2e4,Me=100,sm=3e4,im=6e4,we=L=>Math.min(sm,Math.max(Me,2*L));async function dm(L,t){let a=L===void 0?Ne:String(L),e,x,m=new Promise((i,o)=>{x=setTimeout(
 ()=>o(new Error(`a worker of ${a} did not start within ${Ae} ms`)),Ae),e=pe(L,t),ex?(e.unref(),e.once("message",i),e.once("error",l=>o(new Error(`a worker of ${a}\
  failed to start: ${l?.message??l}`))),e.once("exit",l=>o(new Error(`a worker of ${a} exited with code ${l} while starting`)))):(e.onmessage=i,e.onerror=l=>o(new Error(
 `a worker of ${a} failed to start: ${l.message??`${l.type} (the script did not load or threw)`}`)),e.postMessage(t))});try{await m}catch(i){throw e?.terminate(),
@@ -460,13 +460,13 @@ r.terminate=async()=>e.terminate()),r}var NL=class{#L;#x;#t;#m=!1;#a=new Set;#e=
 this.#L=new SharedArrayBuffer(me(t)),this.#x=a,this.#t=e;for(let x=0;x<t;x++)this.seats.push({index:x,live:!1,handle:null,slots:re(this.#L,t,x).slots,since:0,backoff:0})}get live(){
 let t=0;for(let a of this.seats)a.live&&t++;return t}async start(){let a=(await Promise.allSettled(this.seats.map(e=>this.#r(e)))).find(e=>e.status==="rejected");
 if(a)throw await this.close(),new Error(`sha256-simd/pool: ${a.reason?.message??a.reason}`)}async#r(t){let a={sab:this.#L,workers:this.seats.length,worker:t.index,
-spinMs:this.#x,extra:this.#t?.data},e=await im(this.#t?.url,a);if(this.#e.started++,this.#m){await e.terminate();return}e.onExit=x=>{t.handle===e&&(this.#e.lastError=
+spinMs:this.#x,extra:this.#t?.data},e=await dm(this.#t?.url,a);if(this.#e.started++,this.#m){await e.terminate();return}e.onExit=x=>{t.handle===e&&(this.#e.lastError=
 x,this.retire(t,"exited"))},t.handle=e,t.live=!0,t.since=performance.now(),this.#t?.started?.(e.worker)}retire(t,a){if(!t.live)return;t.live=!1,this.#e[a]++;let e=t.
-handle;t.handle=null;let x=e.terminate();t.backoff=performance.now()-t.since>sm?Me:we(t.backoff),this.#c(t,x)}#c(t,a){this.#m||this.after(t.backoff,async()=>{if(await Promise.
+handle;t.handle=null;let x=e.terminate();t.backoff=performance.now()-t.since>im?Me:we(t.backoff),this.#c(t,x)}#c(t,a){this.#m||this.after(t.backoff,async()=>{if(await Promise.
 resolve(a).catch(()=>{}),!this.#m){for(let e of t.slots)e.free();try{await this.#r(t),this.#e.replaced++}catch(e){this.#e.startFailures++,this.#e.lastError=e?.message??
 String(e),t.backoff=we(t.backoff),this.#c(t,null)}}})}after(t,a){let e=setTimeout(()=>{this.#a.delete(e),a()},t);e.unref?.(),this.#a.add(e)}failed(t,a){this.#e.
 lastError=a,this.retire(t,"failed")}stats(){return{...this.#e}}async close(){this.#m=!0;for(let a of this.#a)clearTimeout(a);this.#a.clear();let t=[];for(let a of this.
-seats){if(!a.live)continue;a.live=!1;let e=a.handle;a.handle=null,t.push(e.terminate())}await Promise.allSettled(t)}};var ge=4096,dm=1,fm=16,rt=class{#L=null;#x=null;#t=!1;#m;constructor(t,a,e,x){this.#L=t,this.#m=e,t&&(this.#x=new uL(t,a));let m=this;this.hasher=fe({get threads(){
+seats){if(!a.live)continue;a.live=!1;let e=a.handle;a.handle=null,t.push(e.terminate())}await Promise.allSettled(t)}};var ge=4096,fm=1,lm=16,rt=class{#L=null;#x=null;#t=!1;#m;constructor(t,a,e,x){this.#L=t,this.#m=e,t&&(this.#x=new uL(t,a));let m=this;this.hasher=fe({get threads(){
 return m.threads},spreads:r=>this.#a(r),run:r=>this.#x.run(r),scratch:this.#x?.scratch,hashInto:(r,i)=>this.hashInto(r,i),assertOpen:()=>this.#e(),alwaysSpread:x})}#a(t=ge){
 return t>=ge&&this.threads>1&&!this.#x.running}get threads(){return this.#L&&!this.#t?1+this.#L.live:1}stats(){let t=this.#L?.stats()??{started:0,replaced:0,exited:0,
 hung:0,failed:0,startFailures:0,lastError:null};return{threads:this.threads,noThreads:this.#m,...t}}hashInto(t,a){this.#e();let e=Nx(t)&&Nx(a)?$(t):0;if(!this.#a(
@@ -477,10 +477,10 @@ b),this.threads):null;if(r===null){cx(e,a);return}let i=G(a,m);for(let b of r.al
 1]);this.#x.run({units:o.length/2,fill:(b,h)=>[Lt,ne(l(b),x.slice(o[2*b],o[2*b+1]),h),o[2*b+1]-o[2*b]],onCaller:b=>cx(l(b),i.subarray(o[2*b]*32,o[2*b+1]*32)),collect:(b,h)=>i.
 set(h.subarray(0,(o[2*b+1]-o[2*b])*32),o[2*b]*32)})}digestMany(t){if(this.#e(),!Array.isArray(t)||!this.#a())return RL(t);let{items:a}=ox(t,"messages","digestMa\
 ny"),e=new Uint8Array(32*a.length);return this.digestManyInto(a,e),Array.from({length:a.length},(x,m)=>J(e.subarray(32*m,32*m+32)))}async close(){this.#t||(this.#t=
-!0,await this.#L?.close())}#e(){if(this.#t)throw new Error("sha256-simd/pool: the pool is closed")}};async function Dc(L={}){let{threads:t,timeoutMs:a,script:e,
-alwaysSpread:x}=Te(L),m=he(Jx),r=m===null?t??ue(fm):1,i=r>1?new NL(r-1,dm,e):null;return await i?.start(),new rt(i,a,m,x)}export{GL as HMAC,ge as MIN_PARALLEL_HASHES,UL as SHA256,Ke as allocUnsafe,Jx as backend,Da as batchHash4HashObjectInputs,ka as batchHash4UintArray64s,$e as byteArrayIntoHashObject,
-xa as byteArrayToHashObject,Dc as createHashPool,_9 as digest,rL as digest2Bytes32,Lr as digest2Bytes32Into,$9 as digest64,tr as digest64HashObjects,er as digest64HashObjectsInto,
-xr as digest64Into,RL as digestMany,cx as digestManyInto,Ma as digestParts,ar as hash4Input64s,mr as hash8HashObjects,hx as hashInto,La as hashObjectToByteArray,
-z as hasher,ua as hkdf,ha as hkdfExpand,ba as hkdfExtract,zL as hmac,Na as pbkdf2,Qe as reinitializeInstance,HL as simdEnabled,BL as useNativeDigest,aa as useShape,
-_e as useSingleStream};
+!0,await this.#L?.close())}#e(){if(this.#t)throw new Error("sha256-simd/pool: the pool is closed")}};async function Hc(L={}){let{threads:t,timeoutMs:a,script:e,
+alwaysSpread:x}=Te(L),m=he(Jx),r=m===null?t??ue(lm):1,i=r>1?new NL(r-1,fm,e):null;return await i?.start(),new rt(i,a,m,x)}export{GL as HMAC,ge as MIN_PARALLEL_HASHES,UL as SHA256,Ke as allocUnsafe,Jx as backend,Ha as batchHash4HashObjectInputs,Da as batchHash4UintArray64s,xa as byteArrayIntoHashObject,
+La as byteArrayToHashObject,Hc as createHashPool,$9 as digest,rL as digest2Bytes32,tr as digest2Bytes32Into,xr as digest64,er as digest64HashObjects,ar as digest64HashObjectsInto,
+Lr as digest64Into,RL as digestMany,cx as digestManyInto,ga as digestParts,mr as hash4Input64s,rr as hash8HashObjects,hx as hashInto,ta as hashObjectToByteArray,
+z as hasher,Na as hkdf,ua as hkdfExpand,ha as hkdfExtract,zL as hmac,pa as pbkdf2,Ze as reinitializeInstance,HL as simdEnabled,BL as useNativeDigest,ma as useShape,
+$e as useSingleStream};
 //# sourceMappingURL=server.js.map
