@@ -27,7 +27,7 @@ import {grid} from "../bench/report/table.js";
 import {buildInfo, environment, resultsDir, runtimeName, writeJson} from "../bench/report/results-files.js";
 import {resultsFileName} from "../bench/report/results.js";
 import {nativeFrom, nativeOutput} from "../js/core/engine.js";
-import {shaKind, shaRatio} from "../js/core/node-crypto.js";
+import {kindMeasured, shaKind, shaRatio} from "../js/core/node-crypto.js";
 import {digestManyInto} from "../js/node.js";
 import {native} from "../js/core/native.js";
 
@@ -36,9 +36,9 @@ const {values: args} = parseArgs({options, args: globalThis.Deno ? Deno.args : p
 // Every 32 bytes to 128, then every 64 to 4 KiB: the band where the crossover lies on one CPU or another.
 const lengths = [32, 64, 96, ...Array.from({length: 63}, (_, i) => 128 + 64 * i), 16384, 1 << 20];
 const output = args.output ?? nativeOutput();
-// The CPU's kind as the package finds it at node:crypto's load (on x86 alone; js/core/node-crypto.js), and its lengths.
+// The CPU's kind as the package finds it at node:crypto's load (js/core/node-crypto.js), and its lengths.
 const ratio = shaRatio((a, d) => crypto.hash(a, d, output));
-const cpuKind = process.arch === "x64" ? shaKind(ratio) : "fast";
+const cpuKind = kindMeasured ? shaKind(ratio) : "fast";
 const from = nativeFrom(cpuKind);
 console.log(`SHA-256's time over SHA-512's, 4 KiB: ${ratio.toFixed(2)}, so the ${cpuKind} kind`);
 if (args.many) {

@@ -109,6 +109,9 @@ function useCrypto(c, measure) {
  */
 export const shaKind = (ratio) => (ratio < 0.95 ? "fast" : "plain");
 
+/** Whether the CPU's kind is measured here at all: on x86, where shaKind's line was measured. */
+export const kindMeasured = globalThis.process?.arch === "x64";
+
 /**
  * `hash`'s time for SHA-256 of 4 KiB over its time for SHA-512 of 4 KiB, the best of 8 each, taking turns.
  * @param {(algorithm: string, data: Uint8Array) => unknown} hash node:crypto's hash of `data` by `algorithm`.
@@ -134,8 +137,8 @@ export function shaRatio(hash) {
 /**
  * Hands long inputs to the node:crypto that `getCrypto()` returns, from the
  * lengths given, or else from those js/core/engine.js gives for this runtime
- * and this CPU's kind (shaKind, timed at the load on x86 where the two kinds'
- * lengths differ), loading it at the first input that either kind would hand it.
+ * and this CPU's kind (shaKind, timed at the load where kindMeasured and the
+ * two kinds' lengths differ), loading it at the first input that either kind would hand it.
  * Where it returns nothing (Node before 20.16 has no
  * process.getBuiltinModule), or a node:crypto that fails, every input stays
  * on wasm.
@@ -144,7 +147,7 @@ export function shaRatio(hash) {
  */
 export function useNativeDigest(getCrypto, from) {
   const [fast, plain] = [nativeFrom("fast"), nativeFrom("plain")];
-  const measure = from === undefined && globalThis.process?.arch === "x64" && (fast.min !== plain.min || fast.manyMin !== plain.manyMin);
+  const measure = from === undefined && kindMeasured && (fast.min !== plain.min || fast.manyMin !== plain.manyMin);
   /** @type {(f: "digest" | "parts" | "raw") => (x: any) => Uint8Array | null} */
   const load = (f) => (x) => {
     let c = null;
