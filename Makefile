@@ -37,7 +37,7 @@ check-bundles: deps
 	@echo "check-bundles: committed js/generated/{$$(echo $(BUNDLES) | tr ' ' ,)} are what js/ bundles to"
 
 # The declarations of js/generated/types/ (tools/types.mjs): tsc's, from the
-# JSDoc of js/, committed, and checked like the bundles. check-types also
+# JSDoc of js/, bundled per entry, committed, and checked like the bundles. check-types also
 # type-checks js/ against its JSDoc (tsconfig.json, checkJs).
 types: deps
 	@node tools/types.mjs

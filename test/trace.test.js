@@ -43,7 +43,7 @@ describe("stack traces through the generated bundle", function () {
     const at = (fn, file, line) => new RegExp(`^    at ${fn} \\(${dir}js/${file}:${line}:\\d+\\)$`);
     assert.match(thrower, at("bytesLength", "core/check.js", lineOf("core/check.js", "must be a Uint8Array, got")));
     assert.match(caller, at("hasLength", "core/check.js", lineOf("core/check.js", "return bytesLength(x, name, fn) === size;")));
-    // The function a user's code called: named at its start (tools/map-names.mjs),
+    // The function a user's code called: named at its start (tools/bundle.mjs, nameFunctionStarts),
     // since the user's call site has no map.
     assert.match(entry, at("digest64", "core/api.js", lineOf("core/api.js", `hasLength(data, 64, "data", "digest64")`)));
   });

@@ -8,13 +8,13 @@
 //   *.js.map        the source maps of the first two, which name the files of
 //                   js/ and their functions in a stack trace under Node's
 //                   --enable-source-maps (each function named at its start:
-//                   tools/map-names.mjs).
+//                   nameFunctionStarts).
 // Usage: node tools/bundle.mjs [out-dir] (default: js/generated).
 import {build} from "esbuild";
 import {mkdirSync, writeFileSync} from "node:fs";
 import {basename, dirname, join, relative} from "node:path";
 import {fileURLToPath, pathToFileURL} from "node:url";
-import {nameFunctionStarts} from "./map-names.mjs";
+import {decode, encode} from "@jridgewell/sourcemap-codec";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = process.argv[2] ?? join(root, "js/generated");
@@ -51,6 +51,31 @@ async function bundle(name, from, entry, plugins = []) {
   const files = Object.fromEntries(result.outputFiles.map((f) => [basename(f.path), f.text]));
   files[`${name}.map`] = nameFunctionStarts(files[name], files[`${name}.map`]);
   return files;
+}
+
+/**
+ * The map of `code` (esbuild's, as JSON) with a segment at each `function`
+ * keyword that carries the name esbuild gave the function's identifier. Node
+ * takes a frame's name from the map at the start of the function (V8's
+ * enclosing position: the keyword), and else at the caller's call site,
+ * which a user's code has no map for; esbuild names a function only at its
+ * identifier, so the function a user called kept its minified name.
+ */
+function nameFunctionStarts(code, mapJson) {
+  const map = JSON.parse(mapJson);
+  const lines = code.split("\n");
+  const decoded = decode(map.mappings);
+  decoded.forEach((segments, l) => {
+    for (const [column, ...at] of [...segments]) {
+      const start = column - "function ".length;
+      if (at.length < 4 || start < 0 || lines[l].slice(start, column) !== "function ") continue;
+      const i = segments.findIndex((s) => s[0] >= start);
+      if (segments[i][0] === start) segments[i] = [start, ...segments[i].slice(1, 4), at[3]];
+      else segments.splice(i, 0, [start, ...at]);
+    }
+  });
+  map.mappings = encode(decoded);
+  return JSON.stringify(map);
 }
 
 // A worker never falls back to the portable build: the caller runs wasm, or
