@@ -22,7 +22,6 @@ import {BLOCK, CHUNK} from "../core/sizes.js";
  * @property {number} threads
  * @property {(n: number) => boolean} spreads Whether work of n compressions is worth spreading (js/pool.js).
  * @property {(job: import("./scheduler.js").Job) => void} run
- * @property {Uint8Array} scratch
  * @property {(input: Uint8Array, output: Uint8Array) => void} hashInto
  * @property {() => void} assertOpen
  * @property {boolean} alwaysSpread Spread every large level of executeHashComputations, unmeasured (tests).
@@ -107,11 +106,6 @@ function merkleizeSubtrees(pool, n, levels, output, offset, fill) {
       fill(first, count, input);
       return [OP_MERKLEIZE, count * CHUNK, size];
     },
-    onCaller: (i) => {
-      const {first, count, size} = subtrees[i];
-      fill(first, count, pool.scratch);
-      single.merkleizeBlocksBytes(pool.scratch.subarray(0, count * CHUNK), size, roots, i * CHUNK);
-    },
     collect: (i, out) => roots.set(out.subarray(0, CHUNK), i * CHUNK),
   });
   setBytes(output, rootOfSubtrees(roots, subtrees.map(({size}) => Math.log2(size)), levels), offset);
@@ -139,13 +133,6 @@ function digestNLevel(pool, data, nLevel) {
     fill: (i, input) => {
       input.set(part(i));
       return [OP_NLEVEL, at[i + 1] - at[i], nLevel];
-    },
-    // Through a copy, as on the workers: the single-threaded digestNLevel
-    // leaves data past the roots unchanged, and so must this one.
-    onCaller: (i) => {
-      const work = pool.scratch.subarray(0, at[i + 1] - at[i]);
-      work.set(part(i));
-      bytes.set(single.digestNLevel(work, nLevel), at[i] / ratio);
     },
     collect: (i, out, len) => bytes.set(out.subarray(0, len / ratio), at[i] / ratio),
   });
@@ -219,11 +206,6 @@ function spreadBatch(pool, reader, frame, expected) {
       readTo(at[i + 1]);
       input.set(bytes.subarray(at[i] * BLOCK, (at[i] + count(i)) * BLOCK));
       return [OP_HASH, count(i) * BLOCK, 0];
-    },
-    onCaller: (i) => {
-      readTo(at[i + 1]);
-      hashRead(words, at[i], count(i));
-      hashed[i] = 1;
     },
     collect: (i, out, len) => {
       bytes.set(out.subarray(0, len / 2), at[i] * CHUNK);

@@ -1,7 +1,8 @@
 // The pool's scheduler. A job is one call's work, cut into units
 // (js/pool/plan.js); the scheduler posts units into free slots
 // (js/pool/slots.js), does the job's own work ahead or the next unit itself
-// meanwhile, and collects what the workers finish. At the end it takes back every unit no worker claimed
+// meanwhile, as a worker does it (js/pool/ops.js), and collects what the
+// workers finish. At the end it takes back every unit no worker claimed
 // and races each claimed one: it does the unit too, in pieces, and keeps
 // whichever result comes first, so a call never waits for a worker. A unit
 // whose worker fails or exits is done again on the caller from its slot's
@@ -16,14 +17,17 @@ const RACE_PIECE = 32 * 1024;
 
 /**
  * A call's work, cut into `units` units. fill(i, input) copies unit i into a
- * slot's input and returns [op, length, arg]; onCaller(i) does unit i on the
- * caller from the original data; collect(i, output, length) takes unit i's
- * result from a slot's output (or the caller's copy of one).
+ * slot's input (or the caller's own, where it does the unit) and returns
+ * [op, length, arg]; collect(i, output, length) takes unit i's result from a
+ * slot's output (or the caller's). So a unit is computed by its op alone,
+ * wherever it runs, but for a job with onCaller(i): its own way of doing
+ * unit i on the caller, where the copies cost (digestMany's; performance-notes,
+ * "The pool").
  * @typedef {object} Job
  * @property {number} units
  * @property {(i: number, input: Uint8Array) => [op: number, length: number, arg: number]} fill
- * @property {(i: number) => void} onCaller
  * @property {(i: number, output: Uint8Array, length: number) => void} collect
+ * @property {(i: number) => void} [onCaller]
  * @property {() => boolean} [ahead] Work of the caller's own that it does, while every slot is busy, rather than a unit: returns whether there was any.
  */
 
@@ -53,13 +57,14 @@ export class Scheduler {
   /** The next unit to start, and the units in slots. */
   #next = 0;
   #pending = 0;
-  /** Whether the job has failed: what fill, onCaller or collect threw is in #error. */
+  /** Whether the job has failed: what fill, collect or onCaller threw is in #error. */
   #failed = false;
   /** @type {unknown} */
   #error = undefined;
+  /** The caller's own units' input, output and work area, one unit at a time. */
+  #input = new Uint8Array(SLOT_IN);
   #output = new Uint8Array(SLOT_OUT);
-  /** The caller's own units' work area, one at a time. */
-  scratch = new Uint8Array(SLOT_IN);
+  #scratch = new Uint8Array(SLOT_IN);
 
   /**
    * @param {Workers} workers
@@ -84,7 +89,7 @@ export class Scheduler {
    * Runs a job. Units start in order of index, and each unit's input is read
    * when it starts, so an output that overwrites input already read (hashInto
    * into the start of its input, digestNLevel) is safe. An error thrown by
-   * fill, onCaller or collect ends the job; it is thrown once no unit of the
+   * fill, collect or onCaller ends the job; it is thrown once no unit of the
    * job is left in a slot.
    * @param {Job} job
    */
@@ -103,7 +108,13 @@ export class Scheduler {
         // only where every slot is busy and the job has nothing ahead.
         if (this.#pending > 0) this.#settleAll(DONE);
         if (this.#post() || job.ahead?.()) continue;
-        job.onCaller(this.#next++);
+        const i = this.#next++;
+        if (job.onCaller) {
+          job.onCaller(i);
+        } else {
+          const [op, len, arg] = job.fill(i, this.#input);
+          this.#runHere(i, op, len, arg, this.#input);
+        }
       }
       this.#finish();
     } catch (e) {
@@ -181,18 +192,21 @@ export class Scheduler {
     // caller writes; a digest is the same wherever it is computed.
     if (state === FAILED) this.#countFailure(seat, slot);
     else if (state === DEAD) this.#workers.retire(seat, "exited");
-    if (!this.#failed) this.#doOnCaller(slot, i);
+    if (!this.#failed) this.#runHere(i, slot.op, slot.len, slot.arg, slot.input);
     if (state === FAILED) slot.free();
   }
 
   /**
-   * Unit i, from the input of slot, done on the caller.
-   * @param {Slot} slot
+   * Unit i, of `op` on input[0, len), done on the caller and collected.
    * @param {number} i
+   * @param {number} op
+   * @param {number} len
+   * @param {number} arg
+   * @param {Uint8Array} input
    */
-  #doOnCaller(slot, i) {
-    runUnit(slot.op, slot.input, slot.len, slot.arg, this.#output, this.scratch);
-    this.#job?.collect(i, this.#output, slot.len);
+  #runHere(i, op, len, arg, input) {
+    runUnit(op, input, len, arg, this.#output, this.#scratch);
+    this.#job?.collect(i, this.#output, len);
   }
 
   /**
@@ -208,7 +222,7 @@ export class Scheduler {
    */
   #race(slot, i) {
     const claimed = () => slot.state === CLAIMED;
-    if (!runUnitInPieces(slot.op, slot.input, slot.len, slot.arg, this.#output, this.scratch, RACE_PIECE, claimed)) return slot.state;
+    if (!runUnitInPieces(slot.op, slot.input, slot.len, slot.arg, this.#output, this.#scratch, RACE_PIECE, claimed)) return slot.state;
     this.#job?.collect(i, this.#output, slot.len);
     return CLAIMED;
   }
