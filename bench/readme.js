@@ -1,7 +1,5 @@
-// Writes the README's measured tables from bench/results/, between marker
-// comments (<!-- bench:start NAME --> ... <!-- bench:end -->), so no figure in
-// them is copied by hand: what report/readme.js generates from the results
-// files of the committed modules.
+// Writes README.md's measured tables (between <!-- bench:start NAME --> and
+// <!-- bench:end -->) as report/readme.js generates them from bench/results/.
 //
 //   node bench/readme.js [--check]
 //
@@ -13,20 +11,15 @@ import {generate} from "./report/readme.js";
 import {packageDir, readResults, wasmSha256} from "./report/results-files.js";
 
 const readmePath = join(packageDir, "README.md");
-
 const {values} = parseArgs({options: {check: {type: "boolean", default: false}}});
-const wasm = wasmSha256();
 const before = readFileSync(readmePath, "utf8");
-const after = generate(before, readResults(), wasm);
-if (values.check) {
-  if (after !== before) {
-    console.error("check-readme: README.md's measured tables differ from bench/results/; run 'make readme' and commit");
-    process.exit(1);
-  }
-  console.log("check-readme: README.md's measured tables are what bench/results/ gives");
-} else if (after !== before) {
+const after = generate(before, readResults(), wasmSha256());
+if (after === before) {
+  console.log(values.check ? "check-readme: README.md's measured tables are what bench/results/ gives" : "README.md: measured tables already up to date");
+} else if (values.check) {
+  console.error("check-readme: README.md's measured tables differ from bench/results/; run 'make readme' and commit");
+  process.exit(1);
+} else {
   writeFileSync(readmePath, after);
   console.log("README.md: measured tables regenerated");
-} else {
-  console.log("README.md: measured tables already up to date");
 }

@@ -1,7 +1,7 @@
 // What each import of sha256-simd adds to an application's bundle, beside the
 // peers' equivalents (test/support/bundle-sizes.js): prints the table and
-// writes bench/results/sizes.json, which bench/readme.js renders in the
-// README while its build is the committed modules. `make sizes` runs it.
+// writes bench/results/sizes.json, which the README shows while its build is
+// the committed modules. `make sizes` runs it.
 //
 //   node bench/sizes.js [--out FILE]
 import {join} from "node:path";
@@ -15,29 +15,25 @@ import {buildInfo, resultsDir, runIfScript, writeJson} from "./report/results-fi
 const resolveDir = fileURLToPath(new URL(".", import.meta.url));
 
 /**
- * Every case's gzipped and minified bytes, with the build, esbuild's version
- * and the date; and the gzipped bytes of as-sha256's 17 names that each
- * piece costs, and the JavaScript glue's (the bundle with every piece out).
+ * Measures every case's gzipped and minified bytes, and what of as-sha256's
+ * 17 names' gzipped bundle each piece costs and the JavaScript glue (the
+ * bundle with every piece out), writes them with the build, esbuild's version
+ * and the date to --out, and prints the table.
  */
-export async function measureSizes() {
+export async function main(argv, {stdout = process.stdout} = {}) {
+  const {values} = parseArgs({args: argv, options: {out: {type: "string", default: join(resultsDir, "sizes.json")}}});
   const cases = [];
   for (const c of SIZE_CASES) {
     const {gzip, minified} = await bundleSize(c, {resolveDir});
     const {contents, ...what} = c;
     cases.push({...what, gzip, minified});
   }
-  const names = SIZE_CASES.find((c) => c.id === "names");
-  const without = async (stubs) => (await bundleSize(names, {resolveDir, stubs})).gzip;
+  const without = async (stubs) => (await bundleSize(SIZE_CASES.find((c) => c.id === "names"), {resolveDir, stubs})).gzip;
   const all = cases.find((c) => c.id === "names").gzip;
   const pieces = [];
   for (const {id, title} of PIECES) pieces.push({id, title, gzip: all - (await without(PIECES.filter((p) => p.id === id)))});
   pieces.push({id: "glue", title: "the JavaScript glue (with every piece above out)", gzip: await without(PIECES)});
-  return {build: buildInfo(), esbuild: esbuildVersion, date: new Date().toISOString(), cases, pieces};
-}
-
-export async function main(argv, {stdout = process.stdout} = {}) {
-  const {values} = parseArgs({args: argv, options: {out: {type: "string", default: join(resultsDir, "sizes.json")}}});
-  const doc = await measureSizes();
+  const doc = {build: buildInfo(), esbuild: esbuildVersion, date: new Date().toISOString(), cases, pieces};
   writeJson(values.out, doc);
   stdout.write(`Gzipped bytes, esbuild ${doc.esbuild}, bundled from bench/:\n\n${sizesTable(doc, false)}\n\nwritten to ${values.out}\n`);
   return doc;

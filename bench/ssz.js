@@ -77,7 +77,7 @@ function gcFunction() {
   return vm.runInNewContext("gc");
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
+export const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
 const stats = (xs) => ({bestMs: Math.min(...xs), medianMs: median(xs)});
 const nodeCount = (hcByLevel) => hcByLevel.reduce((n, level) => n + level.length, 0);
 
@@ -112,13 +112,85 @@ function version(name) {
 }
 const packages = ["@chainsafe/ssz", "@chainsafe/persistent-merkle-tree", "@chainsafe/hashtree", "@chainsafe/as-sha256"];
 
+/**
+ * Times CASES with each of `hashers` ({id, hasher}), taking turns in an
+ * order reversed every round, on a state of `validators` of which `modified`
+ * changed; checks every run's root against `expectedRoot` (as-sha256's
+ * hasher computes it where null), and first runs each hasher once through a
+ * counted copy, so that one that does not reach ssz is an error. Returns
+ * {times: {case: {hasher id: ms[]}}, expectedRoot, hashStepNodes, calls: {hasher id: counts}}.
+ */
+export function timeCases(hashers, {rounds, validators: vc, modified, expectedRoot, log = () => {}}) {
+  const gc = gcFunction();
+  const previousHasher = pmt.hasher;
+  try {
+    // The original state is hashed with as-sha256's hasher, the reference:
+    // the roots a run reuses from it are not the hasher's own under test.
+    let t = performance.now();
+    pmt.setHasher(asSha256Hasher);
+    const original = createState(vc);
+    original.commit();
+    original.node.root;
+    expectedRoot ??= toHexString(modifiedState(original, vc, modified).hashTreeRoot());
+    log(`original state of ${vc} validators built and hashed in ${((performance.now() - t) / 1e3).toFixed(1)} s`);
+
+    // One timed run: a full GC, then a fresh state, prepared untimed. The GC
+    // comes first so that no run pays for the garbage of the one before,
+    // and the new state's nodes stay where V8 put them, as in the upstream
+    // test, which forces no GC (docs/performance-notes.md, "ssz's
+    // BeaconState workload on the pool").
+    const hc = new pmt.HashComputationGroup();
+    let hashStepNodes = 0;
+    const run = (id, h, hasher = h.hasher) => {
+      pmt.setHasher(hasher);
+      gc();
+      const state = modifiedState(original, vc, modified);
+      const hcByLevel = [];
+      if (id === "hashStep") {
+        state.commit(0, hcByLevel);
+        hashStepNodes = nodeCount(hcByLevel);
+      }
+      const t0 = performance.now();
+      if (id === "batchHashTreeRoot") state.batchHashTreeRoot(hc);
+      else if (id === "hashTreeRoot") state.hashTreeRoot();
+      else pmt.executeHashComputations(hcByLevel);
+      const ms = performance.now() - t0;
+      if (state.node.h0 === null) throw new Error(`${id} with ${h.id} left the root unhashed`);
+      const hex = toHexString(state.node.root);
+      if (hex !== expectedRoot) throw new Error(`${id} with ${h.id}: root ${hex}, expected ${expectedRoot}`);
+      return ms;
+    };
+    const calls = {};
+    for (const h of hashers) {
+      const counts = counted(h.hasher);
+      run("batchHashTreeRoot", h, counts.wrapper);
+      const batch = {...counts.calls};
+      run("hashTreeRoot", h, counts.wrapper);
+      run("hashStep", h, counts.wrapper);
+      if (!(batch.executeHashComputations > 0 && batch.digestNLevel > 0 && counts.calls.digest64HashObjects > batch.digest64HashObjects)) {
+        throw new Error(`setHasher(${h.id}) did not reach ssz: calls ${JSON.stringify(counts.calls)}`);
+      }
+      calls[h.id] = counts.calls;
+    }
+
+    const times = Object.fromEntries(Object.keys(CASES).map((c) => [c, Object.fromEntries(hashers.map((h) => [h.id, []]))]));
+    t = performance.now();
+    for (let r = 0; r < rounds; r++) {
+      const order = r % 2 ? [...hashers].reverse() : hashers;
+      for (const c of Object.keys(CASES)) {
+        for (const h of order) times[c][h.id].push(run(c, h));
+      }
+      log(`round ${r + 1}/${rounds} done (${((performance.now() - t) / 1e3).toFixed(1)} s)`);
+    }
+    return {times, expectedRoot, hashStepNodes, calls};
+  } finally {
+    pmt.setHasher(previousHasher);
+  }
+}
+
 export async function main(argv, {stdout = process.stdout, stderr = process.stderr} = {}) {
   const opts = parseOptions(argv);
-  const {validators: vc, modified} = opts;
-  const gc = gcFunction();
   const notes = [];
-  const log = (s) => stderr.write(`${s}\n`);
-  const previousHasher = pmt.hasher;
   const pool = await createHashPool({threads: opts.threads});
   try {
     const hashers = [
@@ -128,78 +200,9 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
     const hashtree = await tryImport("@chainsafe/persistent-merkle-tree/hasher/hashtree", notes, "hashtree left out: @chainsafe/hashtree did not load");
     if (hashtree) hashers.push({id: "hashtree", label: "@chainsafe/hashtree", hasher: hashtree.hasher});
     hashers.push({id: "as-sha256", label: "@chainsafe/as-sha256", hasher: asSha256Hasher});
-
-    // The original state is hashed with as-sha256's hasher, the reference:
-    // the roots a run reuses from it are not the hasher's own under test.
-    let t = performance.now();
-    pmt.setHasher(asSha256Hasher);
-    const original = createState(vc);
-    original.commit();
-    original.node.root;
-    let expectedRoot = opts.expectedRoot;
-    if (!expectedRoot) {
-      expectedRoot = toHexString(modifiedState(original, vc, modified).hashTreeRoot());
-      notes.push(`expected root computed with as-sha256's hasher: ${expectedRoot}`);
-    }
-    log(`original state of ${vc} validators built and hashed in ${((performance.now() - t) / 1e3).toFixed(1)} s`);
-    const check = (what, h, root) => {
-      const hex = toHexString(root);
-      if (hex !== expectedRoot) throw new Error(`${what} with ${h.id}: root ${hex}, expected ${expectedRoot}`);
-    };
-
-    // One timed run: a full GC, then a fresh state, prepared untimed. The GC
-    // comes first so that no run pays for the garbage of the one before,
-    // and the new state's nodes stay where V8 put them, as in the upstream
-    // test, which forces no GC (docs/performance-notes.md, "ssz's
-    // BeaconState workload on the pool").
-    const hc = new pmt.HashComputationGroup();
-    let nodes = 0;
-    const run = (id, h, hasher = h.hasher) => {
-      pmt.setHasher(hasher);
-      gc();
-      const state = modifiedState(original, vc, modified);
-      const hcByLevel = [];
-      if (id === "hashStep") {
-        state.commit(0, hcByLevel);
-        nodes = nodeCount(hcByLevel);
-      }
-      const t0 = performance.now();
-      if (id === "batchHashTreeRoot") state.batchHashTreeRoot(hc);
-      else if (id === "hashTreeRoot") state.hashTreeRoot();
-      else pmt.executeHashComputations(hcByLevel);
-      const ms = performance.now() - t0;
-      if (state.node.h0 === null) throw new Error(`${id} with ${h.id} left the root unhashed`);
-      check(id, h, state.node.root);
-      return ms;
-    };
-    // Once per hasher, untimed: each case through a counted copy (which also
-    // warms it up), so that a hasher that does not reach ssz is an error.
-    const switched = {};
-    for (const h of hashers) {
-      const {wrapper, calls} = counted(h.hasher);
-      run("batchHashTreeRoot", h, wrapper);
-      const batch = {...calls};
-      run("hashTreeRoot", h, wrapper);
-      run("hashStep", h, wrapper);
-      if (!(batch.executeHashComputations > 0 && batch.digestNLevel > 0 && calls.digest64HashObjects > batch.digest64HashObjects)) {
-        throw new Error(`setHasher(${h.id}) did not reach ssz: calls ${JSON.stringify(calls)}`);
-      }
-      switched[h.id] = {name: h.hasher.name, calls};
-    }
-
-    const times = Object.fromEntries(Object.keys(CASES).map((c) => [c, Object.fromEntries(hashers.map((h) => [h.id, []]))]));
-    t = performance.now();
-    for (let r = 0; r < opts.rounds; r++) {
-      const order = r % 2 ? [...hashers].reverse() : hashers;
-      for (const c of Object.keys(CASES)) {
-        for (const h of order) times[c][h.id].push(run(c, h));
-      }
-      log(`round ${r + 1}/${opts.rounds} done (${((performance.now() - t) / 1e3).toFixed(1)} s)`);
-    }
-
+    const {times, expectedRoot, hashStepNodes, calls} = timeCases(hashers, {...opts, log: (s) => stderr.write(`${s}\n`)});
+    if (!opts.expectedRoot) notes.push(`expected root computed with as-sha256's hasher: ${expectedRoot}`);
     const map = (o, fn) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, fn(v)]));
-    const summary = map(times, (byHasher) => map(byHasher, stats));
-
     const doc = {
       benchmark: "ssz-beacon-state",
       build: await buildInfo(),
@@ -208,18 +211,18 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
       options: {rounds: opts.rounds, threads: opts.threads, poolThreads: pool.threads, quick: opts.quick},
       workload: {
         upstream: "ChainSafe/ssz packages/ssz/test/perf/eth2/beaconState.test.ts",
-        validators: vc,
-        modified,
+        validators: opts.validators,
+        modified: opts.modified,
         preset: "minimal",
         slotsPerHistoricalRoot: preset.SLOTS_PER_HISTORICAL_ROOT,
         historicalRoots: 1_000_000,
         expectedRoot,
-        hashStepNodes: nodes,
+        hashStepNodes,
       },
-      hashers: hashers.map(({id, label}) => ({id, label, name: switched[id].name, verifyCalls: switched[id].calls})),
+      hashers: hashers.map(({id, label, hasher}) => ({id, label, name: hasher.name, verifyCalls: calls[id]})),
       cases: CASES,
       times,
-      summary,
+      summary: map(times, (byHasher) => map(byHasher, stats)),
       notes,
     };
     if (opts.out) writeJson(opts.out, doc);
@@ -227,7 +230,6 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
     stdout.write(text);
     return {doc, text};
   } finally {
-    pmt.setHasher(previousHasher);
     await pool.close();
   }
 }

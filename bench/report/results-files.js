@@ -14,10 +14,7 @@ export const resultsDir = fileURLToPath(new URL("../results", import.meta.url));
 /** The sha256-simd package's folder, found as a user's code would find it. */
 export const packageDir = dirname(createRequire(import.meta.url).resolve("sha256-simd/package.json"));
 
-/**
- * The sha256 of every wasm module the package ships (wasm/*.wasm), by file
- * name: `make check-wasm` keeps them byte for byte what the loader embeds.
- */
+/** The sha256 of each wasm/*.wasm file by name: `make check-wasm` keeps them byte for byte what the loader embeds. */
 export function wasmSha256() {
   const dir = join(packageDir, "wasm");
   const names = readdirSync(dir).filter((n) => n.endsWith(".wasm")).sort();
@@ -36,17 +33,14 @@ export function commitOf(dir) {
 }
 
 /** The `build` entry of a results file: the commit and the modules measured. */
-export function buildInfo() {
-  return {commit: commitOf(packageDir), wasm: wasmSha256()};
-}
+export const buildInfo = () => ({commit: commitOf(packageDir), wasm: wasmSha256()});
 
 /** The x86 features the kernels' speed turns on, recorded where the CPU has them. */
 const cpuFlagNames = ["sha_ni", "avx2", "avx512f", "avx512vl"];
 
 /**
- * {cpuFamily, cpuModel, cpuFlags} of the first processor in the text of
- * /proc/cpuinfo; {} where it has no x86 family and model (an Arm CPU). One
- * model name covers several generations ("AMD EPYC"); family and model do not.
+ * {cpuFamily, cpuModel, cpuFlags} of the first processor in /proc/cpuinfo's text, {} where it has no x86 family and model (an Arm CPU):
+ * one model name covers several generations ("AMD EPYC"); family and model do not.
  */
 export function parseCpuInfo(text) {
   const first = text.split(/\n\s*\n/)[0];
@@ -66,10 +60,7 @@ export function cpuDetails() {
   }
 }
 
-/**
- * The server runtime running the benchmark: Deno and Bun report a
- * Node-compatibility version in process.versions.node, so they are asked first.
- */
+/** The server runtime running the benchmark: Deno and Bun report a Node-compatibility version in process.versions.node, so they are asked first. */
 function thisRuntime() {
   return globalThis.Deno
     ? {runtime: "deno", runtimeVersion: Deno.version.deno, v8: Deno.version.v8}
@@ -85,24 +76,14 @@ export function runtimeName() {
 }
 
 /**
- * A results file's `env`: `runtime` (this server runtime, or an engine the
- * run drove, as {runtime, runtimeVersion}), the machine, then `extra`
- * (simd, label) before the date.
+ * A results file's `env`: `runtime` (this server runtime, or an engine the run drove, as {runtime, runtimeVersion}), the machine (CPU, cores,
+ * platform), then `extra` (simd, label) before the date.
  */
 export function environment(extra, runtime = thisRuntime()) {
-  return {...runtime, ...machine(), ...extra, date: new Date().toISOString()};
-}
-
-/** The machine's part of a results file's `env`: the CPU, its cores, the platform. */
-function machine() {
   const cpus = os.cpus();
-  return {
-    cpu: cpus[0]?.model?.trim() || "unknown",
-    ...cpuDetails(),
-    cores: os.availableParallelism?.() ?? cpus.length,
-    platform: process.platform,
-    arch: process.arch,
-  };
+  const cpu = cpus[0]?.model?.trim() || "unknown";
+  const machine = {cpu, ...cpuDetails(), cores: os.availableParallelism?.() ?? cpus.length, platform: process.platform, arch: process.arch};
+  return {...runtime, ...machine, ...extra, date: new Date().toISOString()};
 }
 
 /** Writes `doc` as JSON to `file`, its folder made where missing. */
@@ -117,7 +98,6 @@ export async function tryImport(specifier, notes, why) {
     return await import(specifier);
   } catch (e) {
     notes.push(`${why} (${String(e?.message ?? e).split("\n")[0]})`);
-    return undefined;
   }
 }
 
@@ -132,14 +112,11 @@ export function runIfScript(url, main) {
 
 /** Every JSON file under `dir`, parsed, as [{name, doc}] in name order. */
 export function readResults(dir = resultsDir) {
-  return readdirSync(dir)
-    .filter((n) => n.endsWith(".json"))
-    .sort()
-    .map((name) => {
-      try {
-        return {name, doc: JSON.parse(readFileSync(join(dir, name), "utf8"))};
-      } catch (err) {
-        throw new Error(`${name}: ${err.message}`);
-      }
-    });
+  return readdirSync(dir).filter((n) => n.endsWith(".json")).sort().map((name) => {
+    try {
+      return {name, doc: JSON.parse(readFileSync(join(dir, name), "utf8"))};
+    } catch (err) {
+      throw new Error(`${name}: ${err.message}`);
+    }
+  });
 }

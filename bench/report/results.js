@@ -5,9 +5,8 @@
 export const schema = 2;
 
 /**
- * Whether a results file's `build` measured the modules `wasm` ({file name:
- * sha256}): every one of them and no other. A schema-1 build, which names its
- * modules otherwise, never does.
+ * Whether a results file's `build` measured the modules `wasm` ({file name: sha256}): every one of them and no other. A schema-1 build,
+ * which names its modules otherwise, never does.
  */
 export function sameBuild(build, wasm) {
   const got = build?.wasm ?? {};
@@ -16,7 +15,7 @@ export function sameBuild(build, wasm) {
 }
 
 /** "AMD EPYC 7763 64-Core Processor" -> "amd-epyc-7763"; "" -> "unknown-cpu". */
-export function cpuSlug(cpu) {
+function cpuSlug(cpu) {
   const words = String(cpu ?? "")
     .toLowerCase()
     .replace(/\((r|tm)\)/g, "")
@@ -27,9 +26,9 @@ export function cpuSlug(cpu) {
 }
 
 /**
- * e.g. node-24.22.3_amd-epyc-f26m2_2026-12-02.json: the CPU's family and model
- * where the run knew them (not a page opened by hand), since one model name
- * covers several CPUs.
+ * e.g. node-24.22.3_amd-epyc-f26m2_2026-12-02.json: with the CPU's family and
+ * model where the run knew them (not a page opened by hand), since one model
+ * name covers several CPUs.
  */
 export function resultsFileName(env) {
   const model = Number.isInteger(env.cpuFamily) && Number.isInteger(env.cpuModel) ? `-f${env.cpuFamily}m${env.cpuModel}` : "";
@@ -39,14 +38,10 @@ export function resultsFileName(env) {
 }
 
 /**
- * Assembles the document in key order.
- * @param {object} parts
- * @param {object} parts.build  {commit, wasm: {file name: sha256}}: what was measured
- * @param {object} parts.env  {runtime, runtimeVersion, v8?, cpu, cpuFamily?, cpuModel?, cpuFlags?, cores, platform, arch, simd,
- *   date, userAgent?, firstDigestMs?, label?}
- * @param {object} parts.options  the options the run used
- * @param {object[]} parts.results  rows from runner.runCases
- * @param {string[]} [parts.notes]  e.g. an implementation that could not be loaded
+ * The results document, its keys in the order bench/results/README.md gives:
+ * `build` what was measured, `env` where, `options` those the run used,
+ * `results` runner.runCases's rows, `notes` e.g. an implementation that could
+ * not be loaded.
  */
 export function makeResults({build, env, options, results, notes = []}) {
   return {schema, build, env, options, results, notes};

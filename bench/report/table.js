@@ -4,8 +4,9 @@
 
 const sig3 = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
-export const missing = "–";
+const missing = "–";
 
+/** "12.3 ns", "1.00 µs", "456 ms": three significant figures in the largest unit below 1000. */
 export function formatTime(ns) {
   if (!Number.isFinite(ns)) return missing;
   // 999.7 ns reads "1.00 µs", not "1000 ns".
@@ -25,41 +26,13 @@ export function formatRate(r) {
 }
 
 export const formatRatio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : missing);
-const ratio = formatRatio;
 
 /** How an implementation id of the results reads in the printed table: the package's own by its name. */
 const implNames = {
-  "ours-simd": "sha256-simd",
-  "ours-js": "sha256-simd portable",
-  "ours-one-shot": "sha256-simd hmac()",
-  "ours-digest-loop": "sha256-simd digest() loop",
-  "ours-digest-joined": "sha256-simd digest() joined",
-  "node-crypto": "node:crypto",
+  "ours-simd": "sha256-simd", "ours-js": "sha256-simd portable", "ours-one-shot": "sha256-simd hmac()",
+  "ours-digest-loop": "sha256-simd digest() loop", "ours-digest-joined": "sha256-simd digest() joined", "node-crypto": "node:crypto",
 };
 export const implName = (id) => implNames[id] ?? id;
-
-const columns = ["implementation", "check", "best", "median", "rate", "t ÷ sha256-simd", "as-sha256 ÷ t"];
-
-function cells(r) {
-  return [
-    implName(r.impl),
-    r.correct ? (r.error ? "error" : "ok") : "WRONG",
-    formatTime(r.nsPerOp),
-    formatTime(r.nsPerOpMedian),
-    formatRate(r),
-    ratio(r.ratioVsOurs),
-    ratio(r.ratioVsAsSha256),
-  ];
-}
-
-/** Rows grouped by case, in first-seen order. */
-function groups(rows) {
-  const m = new Map();
-  for (const r of rows) m.set(r.case, [...(m.get(r.case) ?? []), r]);
-  return [...m.values()];
-}
-
-const caseLabel = (r) => `${r.title}, per ${r.unit}`;
 
 /**
  * A table: Markdown, or text padded into columns. `headings` maps a body row
@@ -85,8 +58,10 @@ export function grid(head, body, markdown, headings = new Map()) {
 }
 
 /**
- * @param {object} doc  the results document
- * @param {import("../cases/common.js").Case[]} cases  for the descriptions and peer notes
+ * A results document as bench/node.js prints it, or as Markdown: a table of
+ * every row under its case's heading, then what the columns, the portable
+ * build and each of `cases` (for the descriptions and peer notes) mean, and
+ * the rows that failed.
  */
 export function formatResults(doc, cases, {markdown = false} = {}) {
   const item = markdown ? "- " : "";
@@ -102,30 +77,33 @@ export function formatResults(doc, cases, {markdown = false} = {}) {
       "best = fastest round's median, median = median round.",
     "",
   ];
+  // Each case's rows under its heading, in the order the cases first appear.
+  const byCase = new Map();
+  for (const r of doc.results) byCase.set(r.case, [...(byCase.get(r.case) ?? []), r]);
   const body = [];
   const headings = new Map();
-  for (const g of groups(doc.results)) {
-    headings.set(body.length, caseLabel(g[0]));
-    for (const r of g) body.push(cells(r));
+  for (const rows of byCase.values()) {
+    headings.set(body.length, `${rows[0].title}, per ${rows[0].unit}`);
+    for (const r of rows) {
+      const check = r.correct ? (r.error ? "error" : "ok") : "WRONG";
+      const times = [formatTime(r.nsPerOp), formatTime(r.nsPerOpMedian), formatRate(r)];
+      body.push([implName(r.impl), check, ...times, formatRatio(r.ratioVsOurs), formatRatio(r.ratioVsAsSha256)]);
+    }
   }
-  out.push(grid(columns, body, markdown, headings), "");
   out.push(
+    grid(["implementation", "check", "best", "median", "rate", "t ÷ sha256-simd", "as-sha256 ÷ t"], body, markdown, headings),
+    "",
     `${item}t ÷ sha256-simd: the implementation's best time over sha256-simd's (its SIMD modules where the runtime ` +
       "has wasm SIMD, else its portable build); above 1, sha256-simd is faster.",
     `${item}as-sha256 ÷ t: as-sha256's best time over the implementation's; above 1, it is faster than as-sha256.`,
+    ...(doc.results.some((r) => r.impl === "ours-js")
+      ? [`${item}sha256-simd portable: the package's portable build (plain JavaScript), which it runs where wasm SIMD is missing or refused.`]
+      : []),
+    "",
+    ...cases.map((c) => `${item}${c.title}: ${c.description}.${c.peerNote ? ` Equivalent work: ${c.peerNote}.` : ""}`),
   );
-  if (doc.results.some((r) => r.impl === "ours-js")) {
-    out.push(`${item}sha256-simd portable: the package's portable build (plain JavaScript), which it runs where wasm SIMD is missing or refused.`);
-  }
-  out.push("");
-  for (const c of cases) {
-    out.push(`${item}${c.title}: ${c.description}.${c.peerNote ? ` Equivalent work: ${c.peerNote}.` : ""}`);
-  }
-  const failed = doc.results.filter((x) => !x.correct || x.error);
-  if (failed.length) out.push("");
-  for (const r of failed) {
-    out.push(`${item}${r.correct ? "ERROR" : "WRONG OUTPUT"}: ${r.title}, ${implName(r.impl)}: ${r.error}`);
-  }
+  const failed = doc.results.filter((r) => !r.correct || r.error);
+  if (failed.length) out.push("", ...failed.map((r) => `${item}${r.correct ? "ERROR" : "WRONG OUTPUT"}: ${r.title}, ${implName(r.impl)}: ${r.error}`));
   for (const n of doc.notes ?? []) out.push("", `Note: ${n}`);
   return out.join("\n") + "\n";
 }

@@ -1,6 +1,5 @@
-// The build a results file made from this checkout must record, found here
-// apart from bench/report/results-files.js: git's HEAD and the sha256 of the wasm
-// files git has committed under wasm/.
+// The build a results file made from this checkout must record, found apart from
+// bench/report/results-files.js: git's HEAD and the sha256 of each wasm file git has committed.
 import {execFileSync} from "node:child_process";
 import {createHash} from "node:crypto";
 import {readFileSync} from "node:fs";

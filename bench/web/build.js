@@ -7,31 +7,13 @@
 // resolves through its "exports" map, as a user's bundler would.
 import {copyFile, mkdir} from "node:fs/promises";
 import {join, resolve} from "node:path";
-import {fileURLToPath, pathToFileURL} from "node:url";
+import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import * as esbuild from "esbuild";
 import {buildInfo, readResults, resultsDir} from "../report/results-files.js";
 
-const here = fileURLToPath(new URL(".", import.meta.url));
-const srcDir = join(here, "src");
-export const defaultOutDir = join(here, "dist");
-
-/**
- * JSON modules made at build time: "bench-results-index" lists the committed
- * results files with the environment each was measured in (the page fetches a
- * file when chosen); "bench-build-info" is what the page's results record as
- * their build, the commit and the sha256 of the modules bundled.
- */
-function jsonModulesPlugin(modules) {
-  const filter = new RegExp(`^(${Object.keys(modules).join("|")})$`);
-  return {
-    name: "json-modules",
-    setup(b) {
-      b.onResolve({filter}, (args) => ({path: args.path, namespace: "json-modules"}));
-      b.onLoad({filter: /.*/, namespace: "json-modules"}, (args) => ({loader: "json", contents: JSON.stringify(modules[args.path])}));
-    },
-  };
-}
+const srcDir = join(import.meta.dirname, "src");
+export const defaultOutDir = join(import.meta.dirname, "dist");
 
 export async function build({outDir = defaultOutDir, minify = true} = {}) {
   const out = resolve(outDir);
@@ -48,8 +30,9 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
     sourcemap: "linked",
     legalComments: "linked",
     logLevel: "warning",
-    // The pool's worker script, which src/pool-cases.js names by workerUrl.
-    entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js"), "pool-worker": join(srcDir, "pool-worker.js")},
+    // The pool's worker script from the package's export, which src/pool-cases.js names by workerUrl.
+    entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js"), "pool-worker": "sha256-simd/pool-worker.js"},
+    absWorkingDir: srcDir,
     outdir: out,
     // The worker's dynamic imports of the hasher, pool and beyond-as-sha256
     // cases each become a chunk of their own, so persistent-merkle-tree (or
@@ -58,12 +41,13 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
     // worker is a module worker, so it imports them as the page does.
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
-    plugins: [
-      jsonModulesPlugin({
-        "bench-results-index": files.map(({name, doc}) => ({file: `results/${name}`, env: doc.env ?? {}})),
-        "bench-build-info": buildInfo(),
-      }),
-    ],
+    // What the page knows from build time: the committed results files with the
+    // environment each was measured in (it fetches a file when chosen), and the
+    // build its results record, the commit and the sha256 of the modules bundled.
+    define: {
+      COMMITTED_RESULTS: JSON.stringify(files.map(({name, doc}) => ({file: `results/${name}`, env: doc.env ?? {}}))),
+      BUILD_INFO: JSON.stringify(buildInfo()),
+    },
   });
   for (const name of ["index.html", "style.css"]) await copyFile(join(srcDir, name), join(out, name));
   for (const {name} of files) await copyFile(join(resultsDir, name), join(out, "results", name));
@@ -75,11 +59,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     allowNegative: true,
     options: {out: {type: "string", default: defaultOutDir}, minify: {type: "boolean", default: true}},
   });
-  build({outDir: args.out, minify: args.minify}).then(
-    (out) => console.log(`Built the benchmark page into ${out}`),
-    (err) => {
-      console.error(err.message);
-      process.exit(1);
-    },
-  );
+  console.log(`Built the benchmark page into ${await build({outDir: args.out, minify: args.minify})}`);
 }

@@ -2,31 +2,20 @@
 // headers that make it cross-origin isolated).
 //
 //   node bench/web/serve.js [--port 8080] [--host 127.0.0.1] [--dir DIR] [--no-build]
-import {resolve} from "node:path";
-import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import {startServer} from "sha256-simd-support/serve.js";
 import {build, defaultOutDir} from "./build.js";
 
-async function main() {
-  const {values: args} = parseArgs({
-    allowNegative: true,
-    options: {
-      port: {type: "string", default: "8080"},
-      host: {type: "string", default: "127.0.0.1"},
-      dir: {type: "string", default: defaultOutDir},
-      build: {type: "boolean", default: true},
-    },
-  });
-  if (args.build) await build({outDir: args.dir});
-  const {url} = await startServer({dir: args.dir, host: args.host, port: Number(args.port)});
-  console.log(`Benchmark page: ${url}  (quick run: ${url}?quick=1)`);
-  console.log("Ctrl-C to stop.");
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+const {values: args} = parseArgs({
+  allowNegative: true,
+  options: {
+    port: {type: "string", default: "8080"},
+    host: {type: "string", default: "127.0.0.1"},
+    dir: {type: "string", default: defaultOutDir},
+    build: {type: "boolean", default: true},
+  },
+});
+if (args.build) await build({outDir: args.dir});
+const {url} = await startServer({dir: args.dir, host: args.host, port: Number(args.port)});
+console.log(`Benchmark page: ${url}  (quick run: ${url}?quick=1)`);
+console.log("Ctrl-C to stop.");

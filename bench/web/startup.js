@@ -39,15 +39,8 @@ if (!launch) throw new Error(`--browser ${args.browser}: known are ${Object.keys
 
 const dir = await mkdtemp(join(tmpdir(), "startup-web-"));
 for (const {impl, source} of libraries) {
-  await esbuild.build({
-    stdin: {contents: source, resolveDir: join(import.meta.dirname, ".."), sourcefile: `${impl}.js`},
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    outfile: join(dir, `${impl}.js`),
-    logLevel: "error",
-  });
+  const stdin = {contents: source, resolveDir: join(import.meta.dirname, ".."), sourcefile: `${impl}.js`};
+  await esbuild.build({stdin, bundle: true, minify: true, format: "esm", platform: "browser", outfile: join(dir, `${impl}.js`), logLevel: "error"});
   await writeFile(join(dir, `${impl}.html`), page(impl));
 }
 const server = await startServer({dir});

@@ -1,14 +1,12 @@
-// An A/B run saved (lab/ab-report.js): both commits, the engine, the CPU's
-// family and model, and each case's new ÷ old time, from a short lab/ab.js
-// run of this checkout against itself. Nothing here asserts a timing.
+// A/B runs (lab/ab.js, saved by lab/ab-report.js), from a short run of this checkout against itself.
+// Nothing here asserts a timing.
 import assert from "node:assert/strict";
 import {execFileSync} from "node:child_process";
-import {readFileSync} from "node:fs";
-import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {abDocument, abFileName, abTable} from "../ab-report.js";
 import {cpuDetails} from "../../bench/report/results-files.js";
-import {withTmpDir} from "../../bench/test/quick-run.js";
+import {committedBuild} from "../../bench/test/committed-build.js";
+import {jsonWritten} from "../../bench/test/quick-run.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -29,27 +27,20 @@ describe("A/B results (lab/ab.js)", function () {
     );
   });
 
-  it("lab/ab.js --out writes both builds' commits, the machine and the rows it printed", function () {
-    return withTmpDir("ab-", (dir) => {
-      const out = join(dir, "ab.json");
-      const args = ["lab/ab.js", root, root, "--filter", "^digest64$", "--rounds", "2", "--ms", "5", "--out", out];
-      const printed = execFileSync(process.execPath, args, {cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"]});
-      const doc = JSON.parse(readFileSync(out, "utf8"));
-      const head = execFileSync("git", ["-C", root, "rev-parse", "HEAD"], {encoding: "utf8"}).trim();
-      assert.equal(doc.kind, "ab");
-      for (const build of [doc.builds.a, doc.builds.b]) assert.match(build.commit, new RegExp(`^${head}(-dirty)?$`));
-      assert.equal(doc.env.runtime, "node");
-      assert.equal(doc.env.runtimeVersion, process.versions.node);
-      const {cpuFamily, cpuModel} = cpuDetails();
-      assert.equal(doc.env.cpuFamily, cpuFamily);
-      assert.equal(doc.env.cpuModel, cpuModel);
-      assert.deepEqual(doc.rows.map((r) => r.id), ["digest64"]);
-      const [{a, b, ratioBest, pairedRatio}] = doc.rows;
-      assert.equal(ratioBest, b.bestNs / a.bestNs);
-      // Round by round: the two builds' times of each round, b over a, and the median of the two rounds' (their mean).
-      assert.equal(a.roundsNs.length, 2);
-      assert.equal(pairedRatio, (b.roundsNs[0] / a.roundsNs[0] + b.roundsNs[1] / a.roundsNs[1]) / 2);
-      assert.match(printed, new RegExp(`\\| digest64 \\|.*\\| ${ratioBest.toFixed(3)} / .* \\| ${pairedRatio.toFixed(3)} \\|`));
-    });
+  it("lab/ab.js --out writes both builds' commits, the machine and the rows it printed", async function () {
+    const args = ["lab/ab.js", root, root, "--filter", "^digest64$", "--rounds", "2", "--ms", "5", "--out"];
+    const run = (out) => execFileSync(process.execPath, [...args, out], {cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"]});
+    const {result: printed, doc} = await jsonWritten(run);
+    assert.equal(doc.kind, "ab");
+    for (const build of [doc.builds.a, doc.builds.b]) assert.match(build.commit, new RegExp(`^${committedBuild().commit}(-dirty)?$`));
+    const {cpuFamily, cpuModel} = cpuDetails();
+    assert.deepEqual([doc.env.runtime, doc.env.runtimeVersion, doc.env.cpuFamily, doc.env.cpuModel], ["node", process.versions.node, cpuFamily, cpuModel]);
+    assert.deepEqual(doc.rows.map((r) => r.id), ["digest64"]);
+    const [{a, b, ratioBest, pairedRatio}] = doc.rows;
+    assert.equal(ratioBest, b.bestNs / a.bestNs);
+    // Round by round: the two builds' times of each round, b over a, and the median of the two rounds' (their mean).
+    assert.equal(a.roundsNs.length, 2);
+    assert.equal(pairedRatio, (b.roundsNs[0] / a.roundsNs[0] + b.roundsNs[1] / a.roundsNs[1]) / 2);
+    assert.match(printed, new RegExp(`\\| digest64 \\|.*\\| ${ratioBest.toFixed(3)} / .* \\| ${pairedRatio.toFixed(3)} \\|`));
   });
 });

@@ -7,22 +7,8 @@ import {formatRatio} from "../../report/table.js";
 
 Chart.register(BarController, BarElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
 
-const parityLine = {
-  id: "parityLine",
-  afterDatasetsDraw(chart) {
-    const {ctx, chartArea, scales} = chart;
-    const y = scales.y.getPixelForValue(1);
-    if (!(y >= chartArea.top && y <= chartArea.bottom)) return;
-    ctx.save();
-    ctx.strokeStyle = "#333";
-    ctx.setLineDash([4, 4]);
-    ctx.beginPath();
-    ctx.moveTo(chartArea.left, y);
-    ctx.lineTo(chartArea.right, y);
-    ctx.stroke();
-    ctx.restore();
-  },
-};
+/** The 1× line, dashed and darker than the grid: bars start there. */
+const atParity = (onLine, off) => (c) => (c.tick?.value === 1 ? onLine : off);
 
 /** Labels the log axis at 1, 2 and 5 times powers of ten only. */
 function isOneTwoFive(v) {
@@ -32,7 +18,7 @@ function isOneTwoFive(v) {
 
 /**
  * Draws (or redraws, replacing the last chart on `canvas`) grouped bars:
- * categories along x, one dataset per series {label, color, values}.
+ * categories along x, one dataset per series {label, backgroundColor, values}.
  */
 export function ratioChart(canvas, categories, series) {
   Chart.getChart(canvas)?.destroy();
@@ -40,12 +26,7 @@ export function ratioChart(canvas, categories, series) {
     type: "bar",
     data: {
       labels: categories,
-      datasets: series.map((s) => ({
-        label: s.label,
-        data: s.values.map((v) => (Number.isFinite(v) && v > 0 ? [1, v] : null)),
-        backgroundColor: s.color,
-        borderWidth: 0,
-      })),
+      datasets: series.map(({values, ...dataset}) => ({...dataset, data: values.map((v) => (Number.isFinite(v) && v > 0 ? [1, v] : null))})),
     },
     options: {
       animation: false,
@@ -59,13 +40,13 @@ export function ratioChart(canvas, categories, series) {
           suggestedMax: 2,
           title: {display: true, text: "speed-up over @chainsafe/as-sha256 (×, log scale)"},
           ticks: {callback: (v) => (isOneTwoFive(v) ? `${v}×` : null)},
+          grid: {color: atParity("#333", Chart.defaults.borderColor)},
+          border: {dash: atParity([4, 4], [])},
         },
       },
       plugins: {
-        legend: {position: "top"},
         tooltip: {callbacks: {label: (item) => `${item.dataset.label}: ${formatRatio(item.raw[1])}`}},
       },
     },
-    plugins: [parityLine],
   });
 }

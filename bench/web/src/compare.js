@@ -1,7 +1,6 @@
 // Results files side by side: this run, the files committed under
-// bench/results/ (listed at build time), and files the user loads or drops.
-// Each figure is a speed-up over as-sha256 measured in the same file.
-import committed from "bench-results-index";
+// bench/results/ (COMMITTED_RESULTS, listed by build.js), and files the user
+// loads or drops. Each figure is a speed-up over as-sha256 measured in the same file.
 import {ratioChart} from "./charts.js";
 import {formatRatio, formatTime} from "../../report/table.js";
 import {$, h} from "./dom.js";
@@ -14,130 +13,86 @@ const palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b
 export function createComparison() {
   const ids = ["committed", "drop", "load", "notices", "compare-impl", "compare-table", "compare-chart-box", "compare-chart"];
   const [committedList, dropZone, fileInput, notices, implSelect, table, chartBox, chartCanvas] = ids.map($);
-  /** {key, file, source} in the order they were added. */
-  const sets = [];
-  let chosenImpl = "ours-simd";
-  /** The committed files' checkboxes, by key, kept in step with `sets`. */
-  const boxes = new Map();
-
-  function notice(message) {
-    notices.append(h("p", {}, message));
-  }
+  /** key -> {key, file, source}, in the order added: a file added again keeps its place. */
+  const sets = new Map();
 
   function add(key, file, source) {
-    const existing = sets.findIndex((s) => s.key === key);
-    if (existing >= 0) sets.splice(existing, 1, {key, file, source});
-    else sets.push({key, file, source});
+    sets.set(key, {key, file, source});
     render();
   }
 
   function remove(key) {
-    const i = sets.findIndex((s) => s.key === key);
-    if (i >= 0) sets.splice(i, 1);
+    sets.delete(key);
     render();
   }
 
-  async function loadFiles(files) {
-    for (const f of files) {
-      try {
-        add(`file:${f.name}:${f.lastModified}`, checkResultsFile(JSON.parse(await f.text())), f.name);
-      } catch (err) {
-        notice(`Could not load ${f.name}: ${err.message}`);
-      }
+  /** Adds the results file whose text read() resolves to under `key`, or says why it is not one. */
+  async function load(key, name, read) {
+    try {
+      add(key, checkResultsFile(JSON.parse(await read())), name);
+    } catch (err) {
+      notices.append(h("p", {}, `Could not load ${name}: ${err.message}`));
     }
   }
 
+  async function loadFiles(files) {
+    for (const f of files) await load(`file:${f.name}:${f.lastModified}`, f.name, () => f.text());
+  }
+
   function listCommitted() {
-    if (committed.length === 0) {
+    if (COMMITTED_RESULTS.length === 0) {
       committedList.replaceChildren(h("p", {className: "muted"}, "No results files are committed under bench/results/ yet."));
       return;
     }
-    const items = committed.map((entry) => {
-      const box = h("input", {type: "checkbox"});
-      boxes.set(entry.file, box);
+    const items = COMMITTED_RESULTS.map((entry) => {
+      const box = h("input", {type: "checkbox", value: entry.file});
       box.addEventListener("change", async () => {
         if (!box.checked) return remove(entry.file);
-        try {
+        await load(entry.file, entry.file, async () => {
           const res = await fetch(entry.file);
           if (!res.ok) throw new Error(`HTTP ${res.status}`);
-          add(entry.file, checkResultsFile(await res.json()), entry.file);
-        } catch (err) {
-          box.checked = false;
-          notice(`Could not load ${entry.file}: ${err.message}`);
-        }
+          return res.text();
+        });
+        box.checked = sets.has(entry.file);
       });
       return h("li", {}, h("label", {}, box, " ", describeEnv(entry.env), " ", h("span", {className: "muted"}, entry.file.replace(/^results\//, ""))));
     });
     committedList.replaceChildren(h("p", {}, "Committed results (bench/results/):"), h("ul", {}, items));
   }
 
-  const setLabel = (s) => (s.key === "this run" ? `This run · ${describeEnv(s.file.env)}` : describeEnv(s.file.env));
-
-  function caseList() {
-    const seen = new Map();
-    for (const {file} of sets) for (const r of file.results) if (!seen.has(r.case)) seen.set(r.case, r.title ?? r.case);
-    return [...seen].map(([id, title]) => ({id, title}));
-  }
-
-  function fillImplSelect() {
-    const impls = implOrder(new Set(sets.flatMap((s) => s.file.results.map((r) => r.impl)))).filter((id) => id !== "as-sha256");
+  function render() {
+    // The committed files' checkboxes follow `sets`, and the implementation chosen stays while the files have it.
+    for (const box of committedList.querySelectorAll("input")) box.checked = sets.has(box.value);
+    const list = [...sets.values()];
+    const impls = implOrder(new Set(list.flatMap((s) => s.file.results.map((r) => r.impl)))).filter((id) => id !== "as-sha256");
+    let chosenImpl = implSelect.value || "ours-simd";
     if (impls.length && !impls.includes(chosenImpl)) chosenImpl = impls[0];
     implSelect.replaceChildren(...impls.map((id) => h("option", {value: id, selected: id === chosenImpl}, implLabel(id))));
-  }
-
-  function render() {
-    for (const [key, box] of boxes) box.checked = sets.some((s) => s.key === key);
-    fillImplSelect();
-    if (sets.length === 0) {
+    chartBox.hidden = list.length === 0;
+    if (list.length === 0) {
       table.replaceChildren(h("p", {className: "muted"}, "Run the benchmark, tick a committed file, or load results files to compare them here."));
-      chartBox.hidden = true;
       return;
     }
-    const cases = caseList();
-    const rowOf = (set, caseId) => set.file.results.find((r) => r.case === caseId && r.impl === chosenImpl);
-    const ratioAt = (set, caseId) => {
-      const r = rowOf(set, caseId);
-      return r ? ratioVsAsSha256(set.file, r) : null;
-    };
-    const head = h(
-      "tr",
-      {},
-      h("th", {}, "Case"),
-      sets.map((s) =>
-        h(
-          "th",
-          {"data-set": s.key, title: `${s.source}\n${s.file.env.userAgent ?? ""}`.trim()},
-          setLabel(s),
-          h("button", {type: "button", className: "remove", title: "Remove from the comparison", "aria-label": "Remove", onclick: () => remove(s.key)}, "✕"),
-        ),
-      ),
-    );
-    const body = cases.map((c) =>
-      h(
-        "tr",
-        {"data-case": c.id},
-        h("td", {}, c.title),
-        sets.map((s) => {
-          const r = rowOf(s, c.id);
-          return h("td", {className: "num ratio", title: r ? `${formatTime(r.nsPerOp)} per op` : ""}, formatRatio(ratioAt(s, c.id)));
-        }),
-      ),
-    );
+    // Every case of any file, by id, in the order first seen; then each file's row of the chosen implementation per case.
+    const titles = new Map();
+    for (const s of list) for (const r of s.file.results) if (!titles.has(r.case)) titles.set(r.case, r.title ?? r.case);
+    const grid = [...titles.keys()].map((id) => list.map((s) => s.file.results.find((r) => r.case === id && r.impl === chosenImpl)));
+    const ratio = (row, i) => (row ? ratioVsAsSha256(list[i].file, row) : null);
+    const label = (s) => (s.key === "this run" ? `This run · ${describeEnv(s.file.env)}` : describeEnv(s.file.env));
+    const headers = list.map((s) => {
+      const button = h("button", {type: "button", className: "remove", title: "Remove from the comparison", "aria-label": "Remove"}, "✕");
+      button.onclick = () => remove(s.key);
+      return h("th", {"data-set": s.key, title: `${s.source}\n${s.file.env.userAgent ?? ""}`.trim()}, label(s), button);
+    });
+    const cell = (r, i) => h("td", {className: "num ratio", title: r ? `${formatTime(r.nsPerOp)} per op` : ""}, formatRatio(ratio(r, i)));
+    const body = [...titles].map(([id, title], c) => h("tr", {"data-case": id}, h("td", {}, title), grid[c].map(cell)));
     const caption = h("caption", {}, `${implLabel(chosenImpl)}: speed-up over @chainsafe/as-sha256 on the same machine`);
-    table.replaceChildren(h("table", {className: "results compare"}, caption, h("thead", {}, head), h("tbody", {}, body)));
-    chartBox.hidden = false;
-    const series = sets.map((s, i) => ({
-      label: setLabel(s),
-      color: palette[i % palette.length],
-      values: cases.map((c) => ratioAt(s, c.id)),
-    }));
-    ratioChart(chartCanvas, cases.map((c) => c.title), series);
+    table.replaceChildren(h("table", {className: "results compare"}, caption, h("thead", {}, h("tr", {}, h("th", {}, "Case"), headers)), h("tbody", {}, body)));
+    const series = list.map((s, i) => ({label: label(s), backgroundColor: palette[i % palette.length], values: grid.map((row) => ratio(row[i], i))}));
+    ratioChart(chartCanvas, [...titles.values()], series);
   }
 
-  implSelect.addEventListener("change", () => {
-    chosenImpl = implSelect.value;
-    render();
-  });
+  implSelect.addEventListener("change", render);
   fileInput.addEventListener("change", () => loadFiles([...fileInput.files]).then(() => (fileInput.value = "")));
   // The whole page takes drops, so a file dropped beside the zone is not opened by the browser.
   document.addEventListener("dragover", (e) => {

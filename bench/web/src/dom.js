@@ -7,7 +7,6 @@ export const $ = (id) => document.getElementById(id);
 export function h(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
-    if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("data-") || key.startsWith("aria-")) node.setAttribute(key, value);
     else node[key] = value;
   }

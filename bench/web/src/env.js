@@ -3,17 +3,9 @@
 
 // The smallest module with a v128 instruction: validates only where
 // WebAssembly SIMD is supported.
-const simdProbe = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
-]);
+const simdProbe = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
 
-export function wasmSimdSupported() {
-  try {
-    return WebAssembly.validate(simdProbe);
-  } catch {
-    return false;
-  }
-}
+export const wasmSimdSupported = () => globalThis.WebAssembly?.validate(simdProbe) === true;
 
 /**
  * The smallest step performance.now() takes, in ms, from many successive
@@ -40,21 +32,8 @@ const browserPatterns = [
   ["safari", /Version\/([\d.]+).*Safari\//],
 ];
 
-function browserFromUserAgent(ua) {
-  for (const [name, re] of browserPatterns) {
-    const m = re.exec(ua);
-    if (m) return {runtime: name, runtimeVersion: m[1]};
-  }
-  return {runtime: "browser", runtimeVersion: "unknown"};
-}
-
-/** Client hints' architecture in Node's process.arch words, as results files use. */
-function nodeArch(architecture, bitness) {
-  const wide = bitness === "64";
-  if (architecture === "x86") return wide ? "x64" : "ia32";
-  if (architecture === "arm") return wide ? "arm64" : "arm";
-  return architecture;
-}
+/** Client hints' architecture in Node's process.arch words, as results files use: [32-bit, 64-bit]. */
+const nodeArchs = {x86: ["ia32", "x64"], arm: ["arm", "arm64"]};
 
 // The operating system in Node's process.platform words, as results files use.
 const platformPatterns = [
@@ -66,9 +45,7 @@ const platformPatterns = [
   ["linux", /linux/i],
 ];
 
-function nodePlatform(name) {
-  return platformPatterns.find(([, re]) => re.test(name))?.[0] ?? (name || "unknown");
-}
+const nodePlatform = (name) => platformPatterns.find(([, re]) => re.test(name))?.[0] ?? (name || "unknown");
 
 /**
  * The browser's name and version, platform and architecture. Chromium's
@@ -77,18 +54,13 @@ function nodePlatform(name) {
  */
 export async function describeBrowser() {
   const ua = navigator.userAgent;
-  const info = {...browserFromUserAgent(ua), platform: nodePlatform(navigator.platform), arch: "unknown", userAgent: ua};
-  const hints = navigator.userAgentData;
-  if (hints?.getHighEntropyValues) {
-    try {
-      const v = await hints.getHighEntropyValues(["architecture", "bitness", "fullVersionList", "platformVersion"]);
-      const brand = v.fullVersionList?.find((b) => /Chromium|Chrome|Edge|Opera/.test(b.brand));
-      if (brand && info.runtime === "chromium") info.runtimeVersion = brand.version;
-      if (v.platform) info.platform = nodePlatform(v.platform);
-      if (v.architecture) info.arch = nodeArch(v.architecture, v.bitness);
-    } catch {
-      // Client hints may be refused; the user agent string stands.
-    }
-  }
+  const [runtime, match] = browserPatterns.map(([name, re]) => [name, re.exec(ua)]).find(([, m]) => m) ?? ["browser"];
+  const info = {runtime, runtimeVersion: match?.[1] ?? "unknown", platform: nodePlatform(navigator.platform), arch: "unknown", userAgent: ua};
+  // Client hints may be missing or refused: the user agent string then stands.
+  const v = (await navigator.userAgentData?.getHighEntropyValues(["architecture", "bitness", "fullVersionList"]).catch(() => null)) ?? {};
+  const brand = v.fullVersionList?.find((b) => /Chromium|Chrome|Edge|Opera/.test(b.brand));
+  if (brand && info.runtime === "chromium") info.runtimeVersion = brand.version;
+  if (v.platform) info.platform = nodePlatform(v.platform);
+  if (v.architecture) info.arch = nodeArchs[v.architecture]?.[v.bitness === "64" ? 1 : 0] ?? v.architecture;
   return info;
 }

@@ -18,13 +18,8 @@ const info = {
   "ours-digest-joined": {label: "sha256-simd digest() of the joined parts", color: "#aec7e8"},
 };
 
-export function implLabel(id) {
-  return info[id]?.label ?? id;
-}
-
-export function implColor(id) {
-  return info[id]?.color ?? "#444";
-}
+export const implLabel = (id) => info[id]?.label ?? id;
+export const implColor = (id) => info[id]?.color ?? "#444";
 
 /** Sorts implementation ids into the table order of bench/cases/common.js; unknown ones last. */
 export function implOrder(ids) {

@@ -1,12 +1,9 @@
 // The benchmark page: environment panel, run controls, and wiring between the
 // worker (worker.js), the run's view (run-view.js) and the comparison
-// (compare.js).
-//
-// URL parameters: bench/web/README.md.
+// (compare.js). URL parameters: bench/web/README.md; BUILD_INFO: build.js.
 // When a run has finished the page sets <html data-state="done"> and
 // window.benchResults (a results file); on failure, data-state="error" and
 // window.benchError.
-import build from "bench-build-info";
 import {makeResults, resultsFileName} from "../../report/results.js";
 import {createComparison} from "./compare.js";
 import {formatTime} from "../../report/table.js";
@@ -31,8 +28,7 @@ const notes = [
 const hasherNote = "hashtree hasher left out: @chainsafe/hashtree is a native addon, not available in a browser";
 
 /** The thread pools' sizes: pool-N is a pool asked for N threads; without cross-origin isolation it has 1. */
-const poolNote = (threads) =>
-  `sha256-simd/pool: threads asked for and in use: ${threads.map(([asked, inUse]) => `${asked} -> ${inUse}`).join(", ")}`;
+const poolNote = (threads) => `sha256-simd/pool: threads asked for and in use: ${threads.map(([asked, inUse]) => `${asked} -> ${inUse}`).join(", ")}`;
 
 const fields = {cpu: $("cpu"), label: $("label")};
 for (const [name, input] of Object.entries(fields)) {
@@ -46,10 +42,10 @@ for (const [name, input] of Object.entries(fields)) {
 }
 for (const name of ["quick", "hasher", "pool", "beyond"]) $(name).checked = flag(name);
 
+/** The CPU model or label typed in: without one, the CPU model is "unknown" and the label left out. */
 function setEnvField(env, name, value) {
-  if (value) env[name] = value;
-  else if (name === "label") delete env.label;
-  else env[name] = "unknown";
+  env[name] = value || "unknown";
+  if (!value && name === "label") delete env.label;
 }
 
 const browser = await describeBrowser();
@@ -81,28 +77,17 @@ function renderEnv() {
   ];
   // What the package's loader chose in the worker, and what its import cost there.
   if (workerInfo) {
-    items.push(["sha256-simd backend", workerInfo.backend]);
-    items.push(["sha256-simd import and first digest", `${formatTime(workerInfo.firstDigestMs * 1e6)} (worker)`]);
+    items.push(["sha256-simd backend", workerInfo.backend], ["sha256-simd import and first digest", `${formatTime(workerInfo.firstDigestMs * 1e6)} (worker)`]);
   }
   $("env").replaceChildren(...items.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
 }
 
 function makeEnv() {
-  const env = {
-    runtime: browser.runtime,
-    runtimeVersion: browser.runtimeVersion,
-    v8: null, // not exposed to pages
-    cpu: "unknown",
-    cores: pageInfo.cores,
-    platform: browser.platform,
-    arch: browser.arch,
-    simd: workerInfo?.simd ?? pageInfo.simd,
-    date: new Date().toISOString(),
-    userAgent: browser.userAgent,
-    crossOriginIsolated: workerInfo?.crossOriginIsolated ?? pageInfo.crossOriginIsolated,
-    timerStepMs: workerInfo?.timerStepMs ?? pageInfo.timerStepMs,
-    firstDigestMs: workerInfo?.firstDigestMs,
-  };
+  // The worker's figures where it reported them, as the timing ran under them; no V8 version, which pages cannot read.
+  const {cores, simd, crossOriginIsolated, timerStepMs, firstDigestMs} = {...pageInfo, ...workerInfo};
+  const {runtime, runtimeVersion, platform, arch, userAgent} = browser;
+  const env = {runtime, runtimeVersion, v8: null, cpu: "unknown", cores, platform, arch, simd, date: new Date().toISOString(), userAgent};
+  Object.assign(env, {crossOriginIsolated, timerStepMs, firstDigestMs});
   for (const [name, input] of Object.entries(fields)) setEnvField(env, name, input.value.trim());
   return env;
 }
@@ -110,16 +95,17 @@ function makeEnv() {
 const view = createRunView();
 const comparison = createComparison();
 
+/** <html data-state>, which run-headless.js and the tests wait on, and the buttons each state allows. */
 function setState(state) {
   document.documentElement.dataset.state = state;
+  $("run").disabled = state === "running";
+  $("download").disabled = state !== "done";
 }
 
 function download() {
   const blob = new Blob([JSON.stringify(current, null, 2) + "\n"], {type: "application/json"});
   const a = h("a", {href: URL.createObjectURL(blob), download: resultsFileName(current.env)});
-  document.body.append(a);
   a.click();
-  a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
@@ -129,8 +115,6 @@ const timing = Object.fromEntries(["rounds", "time"].filter((k) => Number(params
 
 function run() {
   const [quick, hasher, pool, beyond] = ["quick", "hasher", "pool", "beyond"].map((name) => $(name).checked);
-  $("run").disabled = true;
-  $("download").disabled = true;
   setState("running");
   view.setProgress(0, "Starting the worker…");
   const worker = new Worker(new URL("./worker.js", import.meta.url), {type: "module"});
@@ -141,7 +125,6 @@ function run() {
     worker.terminate();
     view.setProgress(0, `Failed: ${message}`);
     window.benchError = message;
-    $("run").disabled = false;
     setState("error");
   };
   worker.onerror = (e) => fail(e.message || "the worker could not start");
@@ -164,14 +147,11 @@ function run() {
       view.caseRows(m.caseId, m.rows);
     } else if (m.type === "done") {
       worker.terminate();
-      current = makeResults({build, env: makeEnv(), options, results: view.rows, notes: runNotes});
-      const seconds = ((performance.now() - started) / 1000).toFixed(0);
-      view.setProgress(1, `Done in ${seconds} s: ${view.rows.length} results.`);
+      current = makeResults({build: BUILD_INFO, env: makeEnv(), options, results: view.rows, notes: runNotes});
+      view.setProgress(1, `Done in ${((performance.now() - started) / 1000).toFixed(0)} s: ${view.rows.length} results.`);
       view.showChart();
       comparison.add("this run", current, "this run");
       window.benchResults = current;
-      $("run").disabled = false;
-      $("download").disabled = false;
       setState("done");
     } else if (m.type === "error") {
       fail(m.message);

@@ -1,13 +1,8 @@
-// The thread pool's cases of bench/cases/cases-pool.js, for the worker, which
-// imports this module dynamically: it, sha256-simd/pool and
-// persistent-merkle-tree are then a chunk of their own, fetched only by a run
-// that asks for them. esbuild does not follow the package's
-// `new Worker(new URL(...))`, so the pool's workers start from the copy of
-// its worker script that build.js writes, pool-worker.js, named by
+// The thread pool's cases of bench/cases/cases-pool.js, for the worker, without
+// hashtree and the validator cases, as the hasher cases. esbuild does not follow
+// the package's `new Worker(new URL(...))`, so the pools' workers start from the
+// pool-worker.js that build.js bundles from the package's export, named by
 // workerUrl as the package's README says: one folder above this chunk.
-//
-// Left out here as in the hasher cases: hashtree (a native addon) and the
-// validator cases (@chainsafe/ssz needs Node's Buffer).
 import * as pmt from "@chainsafe/persistent-merkle-tree";
 import {hasher as asSha256Hasher} from "@chainsafe/persistent-merkle-tree/hasher/as-sha256";
 import {hasher as oursHasher} from "sha256-simd/hasher";

@@ -35,8 +35,6 @@ export function ratioVsAsSha256(file, row) {
 /** A short name for a results file: runtime, major version, CPU, label, date. */
 export function describeEnv(env) {
   const major = String(env.runtimeVersion ?? "").split(".")[0];
-  const parts = [`${env.runtime ?? "?"} ${major}`.trim(), env.cpu || "unknown CPU"];
-  if (env.label) parts.push(env.label);
-  if (env.date) parts.push(String(env.date).slice(0, 10));
-  return parts.join(" · ");
+  const parts = [`${env.runtime ?? "?"} ${major}`.trim(), env.cpu || "unknown CPU", env.label, String(env.date ?? "").slice(0, 10)];
+  return parts.filter(Boolean).join(" · ");
 }

@@ -8,6 +8,8 @@ import {implColor, implLabel, implOrder} from "./impls.js";
 // the beyond-* cases, and the pool's against one thread), and as-sha256's
 // time over each.
 const columns = ["Implementation", "Output", "ns/op", "Throughput", "÷ sha256-simd", "vs as-sha256"];
+/** The classes of a row's cells after the first, in the columns' order. */
+const cellClasses = {output: "mark", ns: "num", rate: "num", vsOurs: "num vs-ours", ratio: "num ratio"};
 
 /** The run's section of index.html: its table, progress line and chart. */
 export function createRunView() {
@@ -22,39 +24,14 @@ export function createRunView() {
     rows.length = 0;
     const el = h("table", {className: "results"}, h("thead", {}, h("tr", {}, columns.map((c) => h("th", {}, c)))));
     for (const c of cases) {
-      const body = h(
-        "tbody",
-        {"data-case": c.id},
-        h(
-          "tr",
-          {className: "case"},
-          h(
-            "th",
-            {colSpan: columns.length},
-            h("span", {className: "case-title"}, c.title),
-            " ",
-            h("span", {className: "case-desc"}, c.description, c.peerNote && `. ${c.peerNote[0].toUpperCase()}${c.peerNote.slice(1)}.`),
-          ),
-        ),
-      );
+      const note = c.peerNote && `. ${c.peerNote[0].toUpperCase()}${c.peerNote.slice(1)}.`;
+      const title = h("th", {colSpan: columns.length}, h("strong", {}, c.title), " ", h("span", {className: "note"}, c.description, note));
+      const body = h("tbody", {"data-case": c.id}, h("tr", {className: "case"}, title));
       for (const impl of c.impls) {
-        const cell = {
-          output: h("td", {className: "mark"}, "…"),
-          ns: h("td", {className: "num"}),
-          rate: h("td", {className: "num"}),
-          vsOurs: h("td", {className: "num vs-ours"}),
-          ratio: h("td", {className: "num ratio"}),
-        };
-        cell.row = h(
-          "tr",
-          {"data-impl": impl},
-          h("td", {}, h("span", {className: "swatch", style: `background:${implColor(impl)}`}), implLabel(impl)),
-          cell.output,
-          cell.ns,
-          cell.rate,
-          cell.vsOurs,
-          cell.ratio,
-        );
+        const cell = Object.fromEntries(Object.entries(cellClasses).map(([name, className]) => [name, h("td", {className})]));
+        cell.output.textContent = "…";
+        const swatch = h("span", {className: "swatch", style: `background:${implColor(impl)}`});
+        cell.row = h("tr", {"data-impl": impl}, h("td", {}, swatch, implLabel(impl)), Object.values(cell));
         cells.set(`${c.id}|${impl}`, cell);
         body.append(cell.row);
       }
@@ -67,7 +44,6 @@ export function createRunView() {
   function marks(caseId, byImpl) {
     for (const [impl, mark] of Object.entries(byImpl)) {
       const cell = cells.get(`${caseId}|${impl}`);
-      if (!cell) continue;
       cell.output.textContent = mark.correct ? "✓ correct" : "✗ wrong";
       cell.output.className = `mark ${mark.correct ? "ok" : "bad"}`;
       if (mark.error) cell.output.title = mark.error;
@@ -83,13 +59,12 @@ export function createRunView() {
     rows.push(...list);
     for (const r of list) {
       const cell = cells.get(`${caseId}|${r.impl}`);
-      if (!cell) continue;
       cell.ns.textContent = formatTime(r.nsPerOp);
       cell.rate.textContent = formatRate(r);
       cell.vsOurs.textContent = formatRatio(r.ratioVsOurs);
       cell.ratio.textContent = formatRatio(r.ratioVsAsSha256);
-      cell.ratio.classList.toggle("faster", r.ratioVsAsSha256 > 1.05);
-      cell.ratio.classList.toggle("slower", r.ratioVsAsSha256 < 0.95);
+      cell.ratio.classList.toggle("ok", r.ratioVsAsSha256 > 1.05);
+      cell.ratio.classList.toggle("bad", r.ratioVsAsSha256 < 0.95);
       if (r.error) cell.row.title = r.error;
     }
   }
@@ -99,7 +74,7 @@ export function createRunView() {
     const impls = implOrder(new Set(rows.map((r) => r.impl))).filter((id) => id !== "as-sha256");
     const series = impls.map((impl) => ({
       label: implLabel(impl),
-      color: implColor(impl),
+      backgroundColor: implColor(impl),
       values: cases.map((c) => rows.find((r) => r.case === c.id && r.impl === impl)?.ratioVsAsSha256),
     }));
     chartBox.hidden = false;

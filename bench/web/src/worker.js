@@ -1,11 +1,8 @@
 // Runs the benchmark off the page's main thread, so the page stays
-// responsive: the cases of bench/cases/cases.js (ours on its SIMD modules and
-// on its portable build, forced with reinitializeInstance(false)), and, when
-// asked, the merkle hasher's, the thread pool's and the beyond-as-sha256 cases
-// (hasher-cases.js, pool-cases.js, beyond-cases.js), each from a chunk of its
-// own that a run without them never fetches. bench/timing/runner.js checks
-// every case against WebCrypto, then times it. Messages out: env, plan, marks
-// (per case), progress, rows (per case), done, error.
+// responsive: the cases of bench/cases/cases.js and, when asked, the merkle
+// hasher's, the thread pool's and the beyond-as-sha256 cases, each imported
+// from a chunk of its own that a run without them never fetches. Messages
+// out: env, plan, marks (per case), progress, rows (per case), done, error.
 import * as asSha256 from "@chainsafe/as-sha256";
 import {sha256} from "@noble/hashes/sha2.js";
 import {createSHA256} from "hash-wasm";
@@ -17,8 +14,6 @@ import {timerStepMs} from "./env.js";
 const subtle = globalThis.crypto.subtle;
 const oracle = (bytes) => subtle.digest("SHA-256", bytes);
 
-const quickOptions = {rounds: 1, time: 15, warmupTime: 2};
-
 /**
  * The runner's options for this browser. A timed batch must span many steps
  * of performance.now() to be measured within 0.5%: 200 steps, so 1 ms (the
@@ -26,39 +21,24 @@ const quickOptions = {rounds: 1, time: 15, warmupTime: 2};
  * 20 ms at 0.1 ms steps, 200 ms at Firefox's 1 ms.
  */
 function runOptions(quick, timing, stepMs) {
-  const base = {...defaultOptions, ...(quick ? quickOptions : {}), ...timing};
+  const base = {...defaultOptions, ...(quick ? {rounds: 1, time: 15, warmupTime: 2} : {}), ...timing};
   const batchMs = Math.max(base.batchMs, 200 * stepMs);
   return {...base, batchMs, time: Math.max(base.time, 3 * batchMs)};
 }
 
-/**
- * The package, imported when a run starts: firstDigestMs is the time from
- * before that import (fetching its chunk, compiling its wasm) to after its
- * first digest of 32 bytes returns, what a page pays before its first hash.
- */
-async function importOurs() {
+/** What the page's table shows of a case. */
+const describeCase = ({id, title, description, peerNote, contenders}) => ({id, title, description, peerNote, impls: contenders.map((k) => k.impl)});
+
+async function run({quick, timing = {}, filter, impl, hasher, pool, beyond}) {
+  // The package is imported when a run starts: firstDigestMs is the time from before that import (fetching its
+  // chunk, compiling its wasm) to after its first digest of 32 bytes returns, what a page pays before its first hash.
   const t0 = performance.now();
   const ours = await import("sha256-simd");
   ours.digest(new Uint8Array(32));
-  return {ours, firstDigestMs: performance.now() - t0};
-}
-
-function describeCase(c) {
-  const {id, title, description, peerNote, unit, bytesPerOp, opsPerCall} = c;
-  return {id, title, description, peerNote, unit, bytesPerOp, opsPerCall, impls: c.contenders.map((k) => k.impl)};
-}
-
-async function run({quick, timing = {}, filter, impl, hasher, pool, beyond}) {
-  const {ours, firstDigestMs} = await importOurs();
+  const firstDigestMs = performance.now() - t0;
   const stepMs = timerStepMs();
-  postMessage({
-    type: "env",
-    firstDigestMs,
-    timerStepMs: stepMs,
-    crossOriginIsolated: globalThis.crossOriginIsolated === true,
-    simd: ours.simdEnabled,
-    backend: ours.backend,
-  });
+  const crossOriginIsolated = globalThis.crossOriginIsolated === true;
+  postMessage({type: "env", firstDigestMs, timerStepMs: stepMs, crossOriginIsolated, simd: ours.simdEnabled, backend: ours.backend});
   const options = runOptions(quick, timing, stepMs);
   const libs = {ours, asSha256, hashWasm: {createSHA256}, noble: {sha256}, webcrypto: subtle};
   const all = await makeCases(libs);
@@ -73,9 +53,7 @@ async function run({quick, timing = {}, filter, impl, hasher, pool, beyond}) {
   // and times only what is correct. A hasher case's one message is the 64
   // bytes under its root, so WebCrypto's digest of it is the root every
   // hasher must give, as node:crypto's is in bench/node.js.
-  for (const c of cases) {
-    postMessage({type: "marks", caseId: c.id, marks: Object.fromEntries(await checkCase(c, oracle))});
-  }
+  for (const c of cases) postMessage({type: "marks", caseId: c.id, marks: Object.fromEntries(await checkCase(c, oracle))});
   const total = cases.reduce((n, c) => n + options.rounds * c.contenders.length, 0);
   let done = 0;
   for (const c of cases) {
@@ -91,6 +69,5 @@ async function run({quick, timing = {}, filter, impl, hasher, pool, beyond}) {
 }
 
 onmessage = ({data}) => {
-  if (data?.type !== "start") return;
-  run(data).catch((err) => postMessage({type: "error", message: String(err?.stack ?? err)}));
+  if (data?.type === "start") run(data).catch((err) => postMessage({type: "error", message: String(err?.stack ?? err)}));
 };
