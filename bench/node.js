@@ -1,30 +1,14 @@
-// The Node benchmark: every case of cases/cases.js, ours against each peer, in
-// one process. Prints progress to stderr and a table to stdout, and writes the
-// results JSON (schema: bench/results/README.md).
+// The Node benchmark: the cases of cases/, ours against each peer, in one
+// process. Progress goes to stderr, the table to stdout, the results JSON
+// (bench/results/README.md) to build/bench-results/, which git ignores, or with
+// --save to bench/results/, which the README and the page read. The options are
+// parseOptions' below; CONTRIBUTING.md's Benchmarks section says what each run is for.
 //
-//   node bench/node.js [--headline] [--startup] [--quick] [--rounds N] [--time MS] [--filter REGEX]
-//                      [--impl REGEX] [--markdown] [--save | --out FILE]
-//                      [--label TEXT] [--warmup-time MS] [--batch-ms MS] [--hasher] [--pool] [--beyond]
+//   node bench/node.js [--headline | --startup] [--quick] [--hasher] [--pool] [--beyond] [--save | --out FILE]
 //
-// --headline (`make bench`) keeps the cases of headlineCaseIds in cases/cases.js:
-// the figures a newcomer asks for, in about a minute on a 2-core machine,
-// where everything (`make bench-full`) takes over 5. The run records
-// options.headline and, as its options.filter, a regular expression of those
-// ids, so bench/readme.js, which builds the README from full runs, leaves it
-// out; and its file name ends in _headline, so it replaces no full run of the
-// same day. --filter keeps the cases whose id matches (within --headline's,
-// if given), --impl the implementations whose id matches. --hasher adds the
-// persistent-merkle-tree hasher cases of cases/cases-hasher.js (about a minute
-// more on a 2-core machine), --pool the thread pool's of cases/cases-pool.js
-// (sha256-simd/pool at 1, 2, 4, ... threads up to the core count), and
-// --beyond those of cases/cases-beyond.js (HMAC, HKDF, PBKDF2, digestParts
-// and digestMany against noble and node:crypto). The start-up case of
-// cases/startup.js (a fresh process's import and first digest per library)
-// runs where the filter keeps its id: in full runs and headline runs; --startup runs it
-// alone, into a file ending in _startup. The results file goes to
-// build/bench-results/, which git ignores; --save writes it to bench/results/,
-// where the README's tables and the page read it (make bench-full and
-// bench-engine save), and --out FILE anywhere.
+// --headline records its case ids as its options.filter, so bench/readme.js,
+// which builds the README from full runs, leaves it out; it and --startup write
+// files ending in _headline and _startup, so neither replaces a full run of the same day.
 import * as asSha256 from "@chainsafe/as-sha256";
 import * as noble from "@noble/hashes/sha2.js";
 import * as hashWasm from "hash-wasm";
@@ -45,43 +29,30 @@ import {formatResults} from "./report/table.js";
 /** --quick: enough to run every contender of every case, not to measure. */
 const quickOptions = {rounds: 2, time: 2, warmupTime: 0, batchMs: 0.2, startupRounds: startupRounds.quick};
 
+/** The numeric options, each a number >= 0: their flag and their key in the options. */
+const numbers = {rounds: "rounds", time: "time", "warmup-time": "warmupTime", "batch-ms": "batchMs"};
+
 export function parseOptions(argv) {
+  const flag = {type: "boolean", default: false};
+  const text = {type: "string"};
   const {values} = parseArgs({
     args: argv,
     options: {
-      headline: {type: "boolean", default: false},
-      startup: {type: "boolean", default: false},
-      quick: {type: "boolean", default: false},
-      rounds: {type: "string"},
-      time: {type: "string"},
-      "warmup-time": {type: "string"},
-      "batch-ms": {type: "string"},
-      filter: {type: "string"},
-      impl: {type: "string"},
-      markdown: {type: "boolean", default: false},
-      out: {type: "string"},
-      save: {type: "boolean", default: false},
-      label: {type: "string"},
-      hasher: {type: "boolean", default: false},
-      pool: {type: "boolean", default: false},
-      beyond: {type: "boolean", default: false},
+      headline: flag, startup: flag, quick: flag, hasher: flag, pool: flag, beyond: flag, markdown: flag, save: flag,
+      rounds: text, time: text, "warmup-time": text, "batch-ms": text, filter: text, impl: text, out: text, label: text,
     },
   });
   const o = {...defaultOptions, startupRounds: startupRounds.full, ...(values.quick ? quickOptions : {})};
-  const num = (name, key) => {
-    if (values[name] === undefined) return;
+  for (const [name, key] of Object.entries(numbers)) {
+    if (values[name] === undefined) continue;
     o[key] = Number(values[name]);
     if (!(o[key] >= 0)) throw new Error(`--${name} must be a number >= 0, got ${values[name]}`);
-  };
-  num("rounds", "rounds");
-  num("time", "time");
-  num("warmup-time", "warmupTime");
-  num("batch-ms", "batchMs");
+  }
   if (o.rounds < 1) throw new Error("--rounds must be at least 1");
-  const {headline, startup, quick, impl, markdown, out, save, label, hasher, pool, beyond} = values;
+  const {headline, startup, quick, markdown, out, save, label, hasher, pool, beyond} = values;
   const ids = headline ? [...headlineCaseIds, startupCase.id] : startup ? [startupCase.id] : null;
-  const filter = values.filter ?? (ids ? idsFilter(ids) : undefined);
-  return {...o, headline, startup, quick, filter, impl, markdown, out, save, label, hasher, pool, beyond};
+  const filter = values.filter ?? (ids ? idsFilter(ids) : null);
+  return {...o, headline, startup, quick, filter, impl: values.impl ?? null, markdown, out, save, label, hasher, pool, beyond};
 }
 
 /** Where a run that is not saved writes its results: ignored by git, so a plain `make bench` leaves the tree clean. */
@@ -171,6 +142,7 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   const progress = progressPrinter(stderr);
   const results = await runCases(cases, {...opts, oracle, onProgress: progress});
   await pools?.close();
+  // The start-up case runs where the filter keeps its id: full runs, --headline's and --startup's.
   const timeStartup = !opts.filter || new RegExp(opts.filter).test(startupCase.id);
   if (timeStartup) {
     const keep = (impl) => !opts.impl || new RegExp(opts.impl).test(impl);
@@ -182,8 +154,8 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
 
   if (stderr.isTTY) stderr.write("\r\x1b[K");
 
-  const {rounds, time, warmupTime, batchMs, startupRounds, headline, startup, quick, filter, impl, hasher, pool, beyond} = opts;
-  const options = {rounds, time, warmupTime, batchMs, startupRounds, quick, filter: filter ?? null, impl: impl ?? null, hasher, pool, beyond, headline, startup};
+  const {rounds, time, warmupTime, batchMs, startupRounds, quick, filter, impl, hasher, pool, beyond, headline, startup} = opts;
+  const options = {rounds, time, warmupTime, batchMs, startupRounds, quick, filter, impl, hasher, pool, beyond, headline, startup};
   const env = environment({simd: ours.simdEnabled, ...(opts.label ? {label: opts.label} : {})});
   const doc = makeResults({build: buildInfo(), env, options, results, notes});
   const file = opts.out ?? resultsFile(doc.env, opts);

@@ -46,10 +46,10 @@ print(JSON.stringify(runPortable(lib, {now: () => Date.now()})));`,
 }
 
 console.log(`${engine}: sha256-simd's portable backend against @noble/hashes, ns per message (best / median of 7 interleaved rounds)`);
+const pair = (best, median, digits = 0, unit = "") => `${best.toFixed(digits)}${unit} / ${median.toFixed(digits)}${unit}`;
 for (const r of rows) {
-  console.log(
-    `  ${r.case.padEnd(24)} ours ${r.oursBestNs.toFixed(0)} / ${r.oursMedianNs.toFixed(0)}   noble ${r.nobleBestNs.toFixed(0)} / ${r.nobleMedianNs.toFixed(0)}   noble/ours ${r.ratioBest.toFixed(2)}x / ${r.ratioMedian.toFixed(2)}x`,
-  );
+  const times = `ours ${pair(r.oursBestNs, r.oursMedianNs)}   noble ${pair(r.nobleBestNs, r.nobleMedianNs)}`;
+  console.log(`  ${r.case.padEnd(24)} ${times}   noble/ours ${pair(r.ratioBest, r.ratioMedian, 2, "x")}`);
 }
 const env = environment();
 const doc = {engine, date: env.date.slice(0, 10), build: buildInfo(), env, rows};

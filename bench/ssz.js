@@ -57,17 +57,11 @@ export function parseOptions(argv) {
     if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer >= ${min}, got ${v}`);
     return n;
   };
-  const rounds = int("rounds", values.rounds ?? (values.quick ? 1 : 5), 1);
   const validators = int("validators", values.validators, 2);
-  return {
-    rounds,
-    threads: int("threads", values.threads, 1),
-    validators,
-    modified: validators >> 1,
-    expectedRoot: values["expected-root"] ?? (validators === 200000 ? EXPECTED_ROOT_200K : null),
-    quick: values.quick,
-    out: values.out,
-  };
+  const expectedRoot = values["expected-root"] ?? (validators === 200000 ? EXPECTED_ROOT_200K : null);
+  const {quick, out} = values;
+  const [rounds, threads] = [int("rounds", values.rounds ?? (quick ? 1 : 5), 1), int("threads", values.threads, 1)];
+  return {rounds, threads, validators, modified: validators >> 1, expectedRoot, quick, out};
 }
 
 /** The global gc(), enabled at run time where node was not started with --expose-gc. */
@@ -81,9 +75,6 @@ export const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1
 const stats = (xs) => ({bestMs: Math.min(...xs), medianMs: median(xs)});
 const nodeCount = (hcByLevel) => hcByLevel.reduce((n, level) => n + level.length, 0);
 
-const HASHER_METHODS = ["hashInto", "digest64", "digest64Into", "digest64HashObjects", "merkleizeBlocksBytes"];
-HASHER_METHODS.push("merkleizeBlockArray", "digestNLevel", "executeHashComputations");
-
 /**
  * The hasher with every method counted: a run through ssz that leaves the
  * counts at zero means ssz holds another persistent-merkle-tree than this
@@ -92,10 +83,10 @@ HASHER_METHODS.push("merkleizeBlockArray", "digestNLevel", "executeHashComputati
 function counted(h) {
   const calls = {};
   const wrapper = {name: h.name};
-  for (const k of HASHER_METHODS) {
-    if (typeof h[k] !== "function") continue;
+  for (const [k, method] of Object.entries(h)) {
+    if (typeof method !== "function") continue;
     calls[k] = 0;
-    wrapper[k] = (...args) => (calls[k]++, h[k](...args));
+    wrapper[k] = (...args) => (calls[k]++, method(...args));
   }
   return {wrapper, calls};
 }

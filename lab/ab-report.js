@@ -1,38 +1,22 @@
-// A/B runs on disk: two builds of the package timed side by side in one
-// engine (lab/ab.js, lab/ab.js --engine), saved with
-// both commits, the engine and the CPU as
+// A/B runs on disk (lab/ab.js): two builds of the package timed side by side
+// in one engine, saved with both commits, the engine and the CPU as
 // bench/results/ab_<runtime>-<version>_<cpu>_<date>[_<label>].json.
-import {join} from "node:path";
-import {commitOf, resultsDir, writeJson} from "../bench/report/results-files.js";
+import {commitOf} from "../bench/report/results-files.js";
 import {resultsFileName} from "../bench/report/results.js";
 
 /**
  * The document of an A/B run: `dirs` the two checkouts as given (a the old,
- * b the new), `env` the engine and machine (results-files.js environment()
- * given the engine it drove), `rows` compareBuilds()'s, each with b's time over a's:
- * of the bests, of the medians, and round by round (pairedRatio).
- * @param {{dirs: string[], env: object, options: object, rows: {id: string, title: string, a: {bestNs: number, medianNs: number}, b: {bestNs: number, medianNs: number}, pairedRatio: number}[]}} run
+ * b the new), `env` the engine and machine (results-files.js environment()),
+ * `rows` compareBuilds()'s, each given b's time over a's of the bests and of the medians.
  */
 export function abDocument({dirs, env, options, rows}) {
   const [a, b] = dirs.map((dir) => ({dir, commit: commitOf(dir)}));
-  return {
-    kind: "ab",
-    builds: {a, b},
-    env,
-    options,
-    rows: rows.map(({id, title, a, b, pairedRatio}) => ({id, title, a, b, ratioBest: b.bestNs / a.bestNs, ratioMedian: b.medianNs / a.medianNs, pairedRatio})),
-  };
+  const withRatios = ({id, title, a, b, pairedRatio}) => ({id, title, a, b, ratioBest: b.bestNs / a.bestNs, ratioMedian: b.medianNs / a.medianNs, pairedRatio});
+  return {kind: "ab", builds: {a, b}, env, options, rows: rows.map(withRatios)};
 }
 
-/** bench/results/ab_<resultsFileName>: where an A/B run is saved without --out. */
+/** The name of an A/B run's file under bench/results/ where no --out gives one. */
 export const abFileName = (env) => `ab_${resultsFileName(env)}`;
-
-/** Writes `doc` to `out`, or under bench/results/ by its engine, CPU and date; returns the path. */
-export function saveAb(doc, out) {
-  const file = out ?? join(resultsDir, abFileName(doc.env));
-  writeJson(file, doc);
-  return file;
-}
 
 /**
  * A/B runs side by side as markdown: a row per case, a column per engine

@@ -1,7 +1,5 @@
-// Where the time of a single-message call goes (lab/cases/budget-cases.js):
-// the module's export, the JS -> wasm call, the argument reading and checks,
-// the copies, and making the result, per engine (docs/performance-notes.md,
-// "Per-call budget").
+// Where the time of a single-message call goes, step by step, per engine
+// (lab/cases/budget-cases.js; docs/performance-notes.md, "Per-call budget").
 //
 //   node|bun|deno lab/budget.js [--filter REGEX] [--rounds N] [--ms MS]
 //   node lab/budget.js --engine jsc|chromium|firefox|webkitgtk [...]

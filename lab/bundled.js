@@ -2,20 +2,17 @@
 // module's source whose imports resolve from lab/, bundled by esbuild
 // (browser conditions, as a page gets the package) and run in the WebKitGTK
 // jsc shell, which prints what it returns, or in a headless browser, where
-// it sets globalThis.benchRun, a function returning a string (or its promise).
-// Used by lab/internals.js (budget.js, choices.js) and lab/ab.js --engine.
+// it sets globalThis.benchRun, a function returning a string (or its promise):
+// the --engine of lab/ab.js, budget.js and choices.js.
 import {execFileSync} from "node:child_process";
 import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
-import {fileURLToPath} from "node:url";
 import * as esbuild from "esbuild";
 import {browsers as launchers} from "../bench/web/browsers.js";
 
-const labDir = fileURLToPath(new URL(".", import.meta.url));
-
 /** The WebKitGTK version of Debian's jsc shell (libjavascriptcoregtk-4.0-bin), e.g. "2.50.6"; "unknown" without dpkg. */
-export function jscVersion() {
+function jscVersion() {
   try {
     return execFileSync("dpkg-query", ["-W", "-f=${Version}", "libjavascriptcoregtk-4.0-bin"], {encoding: "utf8"}).split("-")[0];
   } catch {
@@ -23,7 +20,7 @@ export function jscVersion() {
   }
 }
 
-export const bundledEngines = ["jsc", ...Object.keys(launchers)];
+const bundledEngines = ["jsc", ...Object.keys(launchers)];
 
 /** `entry` bundled and run in `engine`; resolves with what it printed or returned, after the engine's name and version. */
 export async function runBundled(entry, engine) {
@@ -35,14 +32,8 @@ if (typeof print === "function" && typeof window === "undefined") Promise.resolv
   const dir = mkdtempSync(join(tmpdir(), "bench-"));
   try {
     const script = join(dir, "bench.js");
-    await esbuild.build({
-      stdin: {contents: source, resolveDir: labDir, sourcefile: "entry.js"},
-      bundle: true,
-      format: jsc ? "esm" : "iife",
-      platform: "browser",
-      outfile: script,
-      logLevel: "warning",
-    });
+    const stdin = {contents: source, resolveDir: import.meta.dirname, sourcefile: "entry.js"};
+    await esbuild.build({stdin, bundle: true, format: jsc ? "esm" : "iife", platform: "browser", outfile: script, logLevel: "warning"});
     if (jsc) return `jsc shell ${jscVersion()}\n\n${execFileSync("jsc", ["-m", script], {encoding: "utf8", maxBuffer: 1 << 24})}`;
     writeFileSync(join(dir, "index.html"), `<!doctype html><meta charset="utf-8"><script src="./bench.js"></script>`);
     const {startServer} = await import("sha256-simd-support/serve.js");

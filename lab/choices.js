@@ -1,8 +1,6 @@
 // Every row of ENGINE_CHOICES (js/core/engine.js) timed each way in one
-// engine, interleaved (lab/cases/choices-cases.js): singleStream,
-// smallCopy, digests, contexts, and the 4-lane shape through hashInto. Run it
-// on each CPU and engine to check the rows (docs/performance-notes.md,
-// "Per-engine choices").
+// engine (lab/cases/choices-cases.js). Run it on each CPU and engine to check
+// the rows (docs/performance-notes.md, "Per-engine choices").
 //
 //   node|bun|deno lab/choices.js [--rounds N] [--ms MS]
 //   node lab/choices.js --engine jsc|chromium|firefox|webkitgtk [...]

@@ -1,29 +1,25 @@
-// Two builds of the package side by side in one engine: every case of
-// bench/cases/cases.js (and, on request, of cases-hasher.js and
+// Two builds of the package side by side in one engine, for lab/ab.js: every
+// case of bench/cases/cases.js (and, on request, of cases-hasher.js and
 // cases-beyond.js), each build through its public API as it ships, timed in
-// interleaved rounds.
-// For the A/B measurements of a change to the modules or the loader
-// (docs/performance-notes.md). Environment-neutral: the builds, the other
-// libraries the cases need, and the clock come in.
+// interleaved rounds. Environment-neutral: the builds and the platform's
+// SHA-256 for --beyond (node:crypto or WebCrypto) come in.
+import * as pmt from "@chainsafe/persistent-merkle-tree";
+import {hkdf} from "@noble/hashes/hkdf.js";
+import {hmac} from "@noble/hashes/hmac.js";
+import {pbkdf2} from "@noble/hashes/pbkdf2.js";
+import {sha256} from "@noble/hashes/sha2.js";
+import {makeBeyondCases} from "../bench/cases/cases-beyond.js";
 import {makeCases} from "../bench/cases/cases.js";
+import {makeHasherCases} from "../bench/cases/cases-hasher.js";
 import {selectCases} from "../bench/cases/common.js";
-import {interleave, pairedRatio} from "../bench/timing/runner.js";
+import {equalBytes, interleave, pairedRatio} from "../bench/timing/runner.js";
 
-/**
- * The cases for one build `lib` ({ours, hasher}), with the libraries in
- * `extra` ({pmt, noble, native}): each case with its contender "ours-simd" alone.
- */
-async function casesOf(lib, extra, {hasher, beyond}) {
+/** The cases for one build `lib` ({ours, hasher}): each case with its contender "ours-simd" alone. */
+async function casesOf(lib, native, {hasher, beyond}) {
   const libs = {ours: lib.ours, asSha256: lib.ours};
   const cases = await makeCases(libs);
-  if (hasher) {
-    const {makeHasherCases} = await import("../bench/cases/cases-hasher.js");
-    cases.push(...makeHasherCases({...libs, oursHasher: lib.hasher, asSha256Hasher: lib.hasher, pmt: extra.pmt}));
-  }
-  if (beyond) {
-    const {makeBeyondCases} = await import("../bench/cases/cases-beyond.js");
-    cases.push(...(await makeBeyondCases({...libs, noble: extra.noble, native: extra.native}, {pbkdf2Iterations: 10000})));
-  }
+  if (hasher) cases.push(...makeHasherCases({...libs, oursHasher: lib.hasher, asSha256Hasher: lib.hasher, pmt}));
+  if (beyond) cases.push(...(await makeBeyondCases({...libs, noble: {sha256, hmac, hkdf, pbkdf2}, native}, {pbkdf2Iterations: 10000})));
   return cases;
 }
 
@@ -34,28 +30,26 @@ async function casesOf(lib, extra, {hasher, beyond}) {
  * round by round. Each build's output is compared with the other's first,
  * and a case whose outputs differ throws.
  */
-export async function compareBuilds({a, b, extra = {}}, {filter, hasher = false, beyond = false, rounds = 15, ms = 60, now, log = () => {}}) {
-  const [casesA, casesB] = await Promise.all([a, b].map((lib) => casesOf(lib, extra, {hasher, beyond})));
+export async function compareBuilds({a, b, native}, {filter, hasher = false, beyond = false, rounds = 15, ms = 60, log = () => {}}) {
+  const [casesA, casesB] = await Promise.all([a, b].map((lib) => casesOf(lib, native, {hasher, beyond})));
   const pick = (c) => c.contenders.find((k) => k.impl === "ours-simd");
   const rows = [];
   for (const caseA of selectCases(casesA, {filter})) {
-    const caseB = casesB.find((c) => c.id === caseA.id);
-    const [runA, runB] = [pick(caseA), pick(caseB)];
+    const [runA, runB] = [pick(caseA), pick(casesB.find((c) => c.id === caseA.id))];
     if (!runA || !runB) continue;
     const [outA, outB] = [await runA.output(), await runB.output()];
-    if (outA.length !== outB.length || outA.some((x, i) => x !== outB[i])) throw new Error(`${caseA.id}: the two builds' outputs differ`);
+    if (!equalBytes(outA, outB)) throw new Error(`${caseA.id}: the two builds' outputs differ`);
     log(caseA.id);
-    const t = interleave({a: runA.run, b: runB.run}, {now, rounds, ms, per: caseA.opsPerCall ?? 1});
+    const t = interleave({a: runA.run, b: runB.run}, {rounds, ms, per: caseA.opsPerCall ?? 1});
     rows.push({id: caseA.id, title: caseA.title, ...t, pairedRatio: pairedRatio(t.a.roundsNs, t.b.roundsNs)});
   }
   return rows;
 }
 
 /** The rows as a table: each build's best and median ns per op, and b over a: of the bests, of the medians, and round by round. */
-export function compareTable(rows, names = ["a", "b"]) {
+export function compareTable(rows) {
   const f = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(1)} ns`);
-  const [a, b] = names;
-  const lines = [`| case | ${a} best / median | ${b} best / median | ${b} ÷ ${a}, best / median | ${b} ÷ ${a}, per round (median) |`, "| --- | --- | --- | --- | --- |"];
+  const lines = ["| case | a best / median | b best / median | b ÷ a, best / median | b ÷ a, per round (median) |", "| --- | --- | --- | --- | --- |"];
   for (const r of rows) {
     const ratios = `${(r.b.bestNs / r.a.bestNs).toFixed(3)} / ${(r.b.medianNs / r.a.medianNs).toFixed(3)}`;
     lines.push(`| ${r.title} | ${f(r.a.bestNs)} / ${f(r.a.medianNs)} | ${f(r.b.bestNs)} / ${f(r.b.medianNs)} | ${ratios} | ${r.pairedRatio.toFixed(3)} |`);

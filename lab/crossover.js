@@ -1,19 +1,17 @@
-// Where node:crypto becomes faster than wasm for one digest, on the runtime
-// that runs this (Node, Bun or Deno) and this CPU, and whether digest(), which
-// hands inputs from NATIVE_FROM (js/core/engine.js) on to node:crypto, keeps
-// at least 0.95 of the faster path's speed at each length.
-// The wasm path is timed through a SHA256 object (init, update, final),
-// which never leaves wasm; node:crypto's as digest() must return it: its
-// digest in the form NATIVE_OUTPUT gives this runtime, in a plain Uint8Array
-// of its own (a Buffer's slice() and toString() differ from a Uint8Array's).
-// The crossover is the shortest length from which node:crypto was the faster at
-// every length measured. --output hex|latin1|base64|buffer times node:crypto's
-// digest in that form instead. --many compares, per message of 64, digestMany's
-// lanes with node:crypto (NATIVE_MANY_FROM). --save writes the run to
-// bench/results/crossover_<runtime>-<version>_<cpu>_<date>.json. Where
-// OPENSSL_ia32cap masks CPU features from node:crypto's OpenSSL (":~0x20000000",
-// the SHA instructions: a CPU without them, as far as node:crypto goes), the
-// file records the mask and is labelled "openssl-ia32cap".
+// Where node:crypto becomes faster than wasm for one digest on this runtime
+// (Node, Bun or Deno) and CPU: the crossover, the shortest length from which
+// node:crypto was the faster at every length measured; and whether digest(),
+// which hands inputs from NATIVE_FROM (js/core/engine.js) on to node:crypto,
+// keeps at least 0.95 of the faster path's speed at each length. The wasm path
+// is timed through a SHA256 object (init, update, final), which never leaves
+// wasm; node:crypto's as digest() must return it: in the form NATIVE_OUTPUT
+// gives this runtime (--output hex|latin1|base64|buffer: in that form), in a
+// plain Uint8Array of its own (a Buffer's slice() and toString() differ from a
+// Uint8Array's). --many compares, per message of 64, digestMany's lanes with
+// node:crypto (NATIVE_MANY_FROM). --save writes the run to
+// bench/results/crossover_<runtime>-<version>_<cpu>_<date>.json, with the mask
+// and labelled "openssl-ia32cap" where OPENSSL_ia32cap hides CPU features from
+// node:crypto's OpenSSL (":~0x20000000", the SHA instructions: a CPU without them).
 //
 //   node lab/crossover.js [--rounds 7] [--output FORM] [--many] [--save]
 //   bun lab/crossover.js
@@ -33,6 +31,7 @@ import {native} from "../js/core/native.js";
 
 const options = {rounds: {type: "string", default: "7"}, output: {type: "string"}, many: {type: "boolean", default: false}, save: {type: "boolean", default: false}};
 const {values: args} = parseArgs({options, args: globalThis.Deno ? Deno.args : process.argv.slice(2)});
+const rounds = Number(args.rounds);
 // Every 32 bytes to 128, then every 64 to 4 KiB: the band where the crossover lies on one CPU or another.
 const lengths = [32, 64, 96, ...Array.from({length: 63}, (_, i) => 128 + 64 * i), 16384, 1 << 20];
 const output = args.output ?? nativeOutput();
@@ -50,7 +49,7 @@ if (args.many) {
       native.manyMin = manyMin;
       digestManyInto(messages, out);
     };
-    const t = interleave({lanes: run(Infinity), native: run(0)}, {now: () => performance.now(), rounds: Number(args.rounds), ms: 40});
+    const t = interleave({lanes: run(Infinity), native: run(0)}, {rounds, ms: 40});
     console.log(`${length} B: lanes ${(t.lanes.bestNs / 64).toFixed(0)} ns a message, node:crypto ${(t.native.bestNs / 64).toFixed(0)}, ratio ${(t.lanes.bestNs / t.native.bestNs).toFixed(2)}`);
   }
   process.exit(0);
@@ -71,19 +70,15 @@ const rows = lengths.map((length) => {
   const data = new Uint8Array(length).map((_, i) => i);
   const want = crypto.hash("sha256", data, "hex");
   for (const got of [theirs(data), digest(data)]) if (Array.from(got, (b) => b.toString(16).padStart(2, "0")).join("") !== want) throw new Error(`wrong digest at ${length} B`);
-  const t = interleave(
-    {wasm: () => wasm.init().update(data).final(), native: () => theirs(data), digest: () => digest(data)},
-    {now: () => performance.now(), rounds: Number(args.rounds), ms: 40},
-  );
+  const t = interleave({wasm: () => wasm.init().update(data).final(), native: () => theirs(data), digest: () => digest(data)}, {rounds, ms: 40});
   const [wasmNs, nativeNs, digestNs] = [t.wasm, t.native, t.digest].map((r) => Math.round(r.bestNs));
   return {length, wasmNs, nativeNs, digestNs, speedOfFaster: Math.min(wasmNs, nativeNs) / digestNs};
 });
 const crossover = rows[rows.findLastIndex((r) => r.nativeNs >= r.wasmNs) + 1]?.length ?? Infinity;
-const swept = rows.filter((r) => r.length >= 128);
-const worst = swept.reduce((w, r) => (r.speedOfFaster < w.speedOfFaster ? r : w));
+const worst = rows.filter((r) => r.length >= 128).reduce((w, r) => (r.speedOfFaster < w.speedOfFaster ? r : w));
 const size = (n) => (n >= 1024 ? `${n / 1024} KiB` : `${n} B`);
 console.log(
-  `${runtimeName()} (node:crypto's digest as ${output}), best of ${args.rounds} interleaved rounds, ns per call; ` +
+  `${runtimeName()} (node:crypto's digest as ${output}), best of ${rounds} interleaved rounds, ns per call; ` +
     `node:crypto the faster from ${size(crossover)} on (NATIVE_FROM, ${cpuKind}: ${from.min}); ` +
     `digest() from 128 B on at least ${worst.speedOfFaster.toFixed(2)} of the faster path's speed (${size(worst.length)})`,
 );
@@ -94,6 +89,6 @@ if (args.save) {
   const mask = process.env.OPENSSL_ia32cap;
   const env = environment(mask ? {label: "openssl-ia32cap", opensslIa32cap: mask} : {});
   const file = join(resultsDir, `crossover_${resultsFileName(env)}`);
-  writeJson(file, {kind: "crossover", build: buildInfo(), env, options: {rounds: Number(args.rounds), output, shaRatio: ratio, cpuKind, nativeFrom: from}, crossover, rows});
+  writeJson(file, {kind: "crossover", build: buildInfo(), env, options: {rounds, output, shaRatio: ratio, cpuKind, nativeFrom: from}, crossover, rows});
   console.log(`written to ${file}`);
 }

@@ -1,13 +1,10 @@
 // Benchmark cases for what sha256-simd offers beyond as-sha256 (HMAC, HKDF,
-// PBKDF2, digestParts, digestMany), in the Case shape of cases.js: ours
-// against @noble/hashes and the platform's own SHA-256, node:crypto in
-// bench/node.js --beyond and WebCrypto on the page (beyond-native.js wraps
-// both alike). Environment-neutral like cases.js: the libraries come in as
-// arguments, so no node: module is bundled for the page.
+// PBKDF2, digestParts, digestMany): ours against @noble/hashes and the
+// platform's own SHA-256 (beyond-native.js: node:crypto in bench/node.js, WebCrypto
+// on the page). Environment-neutral: the libraries come in as arguments.
 //
-// A case's expected output is the platform's result, never ours, computed
-// when the case is made; the runner checks every contender against it
-// before timing. as-sha256 has none of these functions, so the ratios are
+// A case's expected output is the platform's result, never ours, computed when
+// the case is made. as-sha256 has none of these functions, so the ratios are
 // each contender's time over ours.
 import {concatBytes, contender, oursVariants, pseudoRandomBytes} from "./common.js";
 
@@ -118,7 +115,7 @@ export async function makeBeyondCases(libs, {pbkdf2Iterations = 100000} = {}) {
   const {native} = libs;
   const cases = [];
   for (const {expected, ours, others, ...spec} of await specs(libs, pbkdf2Iterations)) {
-    const contenders = oursVariants(libs).map(({impl, lib, ...hooks}) => contender(impl, {run: ours(lib)}, hooks));
+    const contenders = oursVariants(libs, (lib) => ({run: ours(lib)}));
     for (const [name, run] of Object.entries(others)) {
       contenders.push(name === "native" ? contender(native.name, {run, async: native.async}) : contender(name, {run}));
     }

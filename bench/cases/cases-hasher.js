@@ -1,13 +1,11 @@
-// Benchmark cases for the persistent-merkle-tree Hasher (js/hasher.js), in the
-// Case shape of cases.js: ours against persistent-merkle-tree's as-sha256 and
-// hashtree hashers, all in one process. Environment-neutral like cases.js:
-// every library comes in as an argument.
+// Benchmark cases for the persistent-merkle-tree Hasher (js/hasher.js): ours
+// against persistent-merkle-tree's as-sha256 and hashtree hashers, in one
+// process. Environment-neutral: every library comes in as an argument.
 //
-// Each case's output is a tree root, which is the SHA-256 of the 64 bytes of
-// its two children: those 64 bytes are the case's one message, computed when
-// the case is made with the as-sha256 hasher, so the runner's oracle checks
-// every contender's root against them. ssz's own workload, through
-// setHasher(), is bench/ssz.js's.
+// A case's output is a tree root, the SHA-256 of the 64 bytes of its two
+// children: those are the case's one message, computed with the as-sha256
+// hasher when the case is made, so the runner's oracle checks every root.
+// ssz's own workload, through setHasher(), is bench/ssz.js's.
 
 /**
  * @typedef {object} HasherLibs
@@ -19,11 +17,6 @@
  */
 
 import {concatBytes, contender, oursVariants, pseudoRandomBytes} from "./common.js";
-
-/** The 64 bytes under a root: its two children, from a tree the as-sha256 hasher hashed. */
-function childrenBytes(pmt, node) {
-  return concatBytes([pmt.hashObjectToUint8Array(node.left), pmt.hashObjectToUint8Array(node.right)]);
-}
 
 function specs({pmt, asSha256Hasher}, {chunks20 = false} = {}) {
   const blocksBytesCase = (chunks, padFor) => {
@@ -70,7 +63,7 @@ function specs({pmt, asSha256Hasher}, {chunks20 = false} = {}) {
       title: "hasher.executeHashComputations, 250,000-leaf tree",
       description: "executeHashComputations() of all 250,000 branch nodes of a depth-18 tree over 250,000 leaves, " +
         "built with subtreeFillToContents(leaves, 18, 0, hcByLevel)",
-      messages: [childrenBytes(pmt, root)],
+      messages: [concatBytes([pmt.hashObjectToUint8Array(root.left), pmt.hashObjectToUint8Array(root.right)])],
       op: (h) => () => {
         h.executeHashComputations(hcByLevel);
         return pmt.hashObjectToUint8Array(root);
@@ -95,17 +88,12 @@ function specs({pmt, asSha256Hasher}, {chunks20 = false} = {}) {
  * @returns {import("./common.js").Case[]}
  */
 export function makeHasherCases(libs, {hashers, chunks20 = false} = {}) {
-  const {oursHasher, asSha256Hasher, hashtreeHasher} = libs;
+  const others = [...(hashers ?? [{impl: "as-sha256", hasher: libs.asSha256Hasher}])];
+  if (libs.hashtreeHasher) others.push({impl: "hashtree", hasher: libs.hashtreeHasher});
   return specs(libs, {chunks20}).map(({op, ...spec}) => {
     // Ours on either module: the hasher runs on the main entry's.
-    let contenders = oursVariants(libs).map(({impl, lib, ...hooks}) => contender(impl, {run: op(oursHasher)}, hooks));
-    if (hashers) {
-      contenders = contenders.filter((k) => k.impl === "ours-simd");
-      for (const {impl, hasher} of hashers) contenders.push(contender(impl, {run: op(hasher)}));
-    } else {
-      contenders.push(contender("as-sha256", {run: op(asSha256Hasher)}));
-    }
-    if (hashtreeHasher) contenders.push(contender("hashtree", {run: op(hashtreeHasher)}));
+    const ours = oursVariants(libs, () => ({run: op(libs.oursHasher)})).filter((k) => !hashers || k.impl === "ours-simd");
+    const contenders = [...ours, ...others.map(({impl, hasher}) => contender(impl, {run: op(hasher)}))];
     return {opsPerCall: 1, unit: "call", ...spec, contenders};
   });
 }

@@ -12,31 +12,6 @@ export function threadCounts(cores) {
   return counts;
 }
 
-async function hashIntoCase(n, pools, hashtree, startSplit) {
-  const input = pseudoRandomBytes(64 * n, n);
-  const make = (impl, hashInto) => {
-    const out = new Uint8Array(32 * n);
-    return contender(impl, {run: () => (hashInto(input, out), out)});
-  };
-  const split = startSplit ? await startSplit(input) : undefined;
-  return {
-    split,
-    contenders: [
-      ...pools.map(({impl, pool}) => make(impl, (i, o) => pool.hashInto(i, o))),
-      ...(split ? [contender(split.impl, {run: split.run})] : []),
-      ...(hashtree ? [make("hashtree", (i, o) => hashtree.hashInto(i, o))] : []),
-    ],
-    spec: {
-      id: `pool-hashInto-${n}`,
-      title: `pool: hashInto, ${n} messages`,
-      description: `hashInto() of ${n} 64-byte messages into ${n} digests; time per hash`,
-      messages: splitBytes(input, 64),
-      opsPerCall: n,
-      unit: "hash",
-    },
-  };
-}
-
 /**
  * Builds the pool cases. `pools` are [{threads, pool}] from createHashPool;
  * libs are those of cases-hasher.js plus `ours` and, where it loads,
@@ -46,20 +21,33 @@ async function hashIntoCase(n, pools, hashtree, startSplit) {
  */
 export async function makePoolCases(libs, pools) {
   const named = pools.map(({threads, pool}) => ({impl: `pool-${threads}`, pool}));
-  const ours = {impl: "ours-simd", pool: libs.ours};
   const cases = [];
   const splits = [];
   for (const n of [16, 1024, 65536, 2 ** 20]) {
+    const input = pseudoRandomBytes(64 * n, n);
+    const into = (impl, hashInto) => {
+      const out = new Uint8Array(32 * n);
+      return contender(impl, {run: () => (hashInto(input, out), out)});
+    };
+    const contenders = [{impl: "ours-simd", pool: libs.ours}, ...named].map(({impl, pool}) => into(impl, (i, o) => pool.hashInto(i, o)));
     // The machine's ceiling, where the pool has enough work to split.
-    const withSplit = n >= 65536 ? libs.startSplit : undefined;
-    const {spec, contenders, split} = await hashIntoCase(n, [ours, ...named], libs.hashtree, withSplit);
-    if (split) splits.push(split);
-    cases.push({...spec, contenders});
+    if (libs.startSplit && n >= 65536) {
+      const split = await libs.startSplit(input);
+      splits.push(split);
+      contenders.push(contender(split.impl, {run: split.run}));
+    }
+    if (libs.hashtree) contenders.push(into("hashtree", (i, o) => libs.hashtree.hashInto(i, o)));
+    cases.push({
+      id: `pool-hashInto-${n}`,
+      title: `pool: hashInto, ${n} messages`,
+      description: `hashInto() of ${n} 64-byte messages into ${n} digests; time per hash`,
+      messages: splitBytes(input, 64),
+      opsPerCall: n,
+      unit: "hash",
+      contenders,
+    });
   }
-  const hasherCases = makeHasherCases(libs, {
-    chunks20: true,
-    hashers: named.map(({impl, pool}) => ({impl, hasher: pool.hasher})),
-  });
-  for (const c of hasherCases) cases.push({...c, id: `pool-${c.id}`, title: `pool: ${c.title}`});
+  const hashers = named.map(({impl, pool}) => ({impl, hasher: pool.hasher}));
+  for (const c of makeHasherCases(libs, {chunks20: true, hashers})) cases.push({...c, id: `pool-${c.id}`, title: `pool: ${c.title}`});
   return {cases, close: () => Promise.all(splits.map((s) => s.close()))};
 }

@@ -1,10 +1,7 @@
 // The benchmark cases of the package's core API (hashInto, digest64, the
 // HashObject and batch functions, digest at each size, the SHA256 object),
-// ours against as-sha256 and each peer, shared by the Node runner
-// (bench/node.js) and the browser page (bench/web/). The Case and Contender
-// shapes and the helpers every cases file uses are common.js's.
-// Environment-neutral ESM: no node: imports and no Node globals; the
-// libraries come in as arguments.
+// ours against as-sha256 and each peer, for bench/node.js and the page.
+// Environment-neutral: the libraries come in as arguments.
 
 /**
  * @typedef {object} Libs  the implementations loaded by the running environment
@@ -17,16 +14,10 @@
  * @property {SubtleCrypto} [webcrypto]  crypto.subtle
  */
 
-import {concatBytes, pseudoRandomBytes} from "sha256-simd-support/bytes.js";
-import {contender, oursVariants, splitBytes} from "./common.js";
+import {concatBytes, contender, oursVariants, pseudoRandomBytes, splitBytes} from "./common.js";
 import {loadPeers} from "./peers.js";
 
-/**
- * The cases of the headline run (bench/node.js --headline, `make bench`): the
- * functions a merkle tree calls, the batch functions and digest at three
- * sizes: about 45 s on a 2-core machine, where `make bench-full`, with every
- * case of this file, takes over 5 minutes.
- */
+/** The cases of the headline run (--headline, `make bench`): the functions a merkle tree calls, the batch functions, digest at three sizes. */
 export const headlineCaseIds = [
   "hashInto-65536",
   "hashInto-16",
@@ -50,17 +41,28 @@ const newHashObject = () => ({h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h
  * HashObjects are converted with as-sha256's own helpers.
  */
 function specs({asSha256: ref}) {
-  const objBytes = (objs) =>
-    concatBytes(
-      objs.map((o) => {
-        const b = new Uint8Array(32);
-        ref.hashObjectToByteArray(o, b, 0);
-        return b;
-      }),
-    );
+  const writeObjs = (objs, bytes) => {
+    for (let i = 0; i < objs.length; i++) ref.hashObjectToByteArray(objs[i], bytes, 32 * i);
+    return bytes;
+  };
+  const objBytes = (objs) => writeObjs(objs, new Uint8Array(32 * objs.length));
+
+  /**
+   * A peer's way to do an op it has no function for: fill(scratch) writes the
+   * op's input into `size` bytes, many() hashes them, read(digests) gives the op's result.
+   */
+  const viaMany = (p, size, fill, read, bytes) => {
+    const scratch = new Uint8Array(size);
+    const out = new Uint8Array(size / 2);
+    return {run: () => (fill(scratch), p.many(scratch, out), read(out)), bytes};
+  };
 
   const hashInto = (n) => {
     const input = pseudoRandomBytes(64 * n, n);
+    const into = (hash) => {
+      const out = new Uint8Array(32 * n);
+      return {run: () => (hash(input, out), out)};
+    };
     return {
       id: `hashInto-${n}`,
       title: `hashInto, ${n} messages`,
@@ -69,14 +71,8 @@ function specs({asSha256: ref}) {
       messages: splitBytes(input, 64),
       opsPerCall: n,
       unit: "hash",
-      api: (lib) => {
-        const out = new Uint8Array(32 * n);
-        return {run: () => (lib.hashInto(input, out), out)};
-      },
-      peer: (p) => {
-        const out = new Uint8Array(32 * n);
-        return {run: () => (p.many(input, out), out)};
-      },
+      api: (lib) => into(lib.hashInto),
+      peer: (p) => into(p.many),
     };
   };
 
@@ -101,6 +97,7 @@ function specs({asSha256: ref}) {
   const right = msg64.slice(32);
   const leftObj = ref.byteArrayToHashObject(msg64, 0);
   const rightObj = ref.byteArrayToHashObject(msg64, 32);
+  const pairObjs = [leftObj, rightObj];
   const four = pseudoRandomBytes(256, 256);
   const fourMsgs = splitBytes(four, 64).map((m) => m.slice());
   const eightObjs = splitBytes(four, 32).map((_, i) => ref.byteArrayToHashObject(four, 32 * i));
@@ -131,18 +128,7 @@ function specs({asSha256: ref}) {
         const out = new Uint8Array(32);
         return {run: () => (lib.digest2Bytes32Into(left, right, out), out)};
       },
-      peer: (p) => {
-        const scratch = new Uint8Array(64);
-        const out = new Uint8Array(32);
-        return {
-          run: () => {
-            scratch.set(left);
-            scratch.set(right, 32);
-            p.many(scratch, out);
-            return out;
-          },
-        };
-      },
+      peer: (p) => viaMany(p, 64, (s) => (s.set(left), s.set(right, 32)), (out) => out),
     },
     {
       id: "digest64HashObjectsInto",
@@ -155,19 +141,9 @@ function specs({asSha256: ref}) {
         return {run: () => (lib.digest64HashObjectsInto(leftObj, rightObj, out), out), bytes: (o) => objBytes([o])};
       },
       peer: (p) => {
-        const scratch = new Uint8Array(64);
-        const digest = new Uint8Array(32);
         const out = newHashObject();
-        return {
-          run: () => {
-            ref.hashObjectToByteArray(leftObj, scratch, 0);
-            ref.hashObjectToByteArray(rightObj, scratch, 32);
-            p.many(scratch, digest);
-            ref.byteArrayIntoHashObject(digest, 0, out);
-            return out;
-          },
-          bytes: (o) => objBytes([o]),
-        };
+        const read = (digest) => (ref.byteArrayIntoHashObject(digest, 0, out), out);
+        return viaMany(p, 64, (s) => writeObjs(pairObjs, s), read, (o) => objBytes([o]));
       },
     },
     {
@@ -180,16 +156,8 @@ function specs({asSha256: ref}) {
       messages: fourMsgs,
       api: (lib) => ({run: () => lib.batchHash4UintArray64s(fourMsgs), bytes: concatBytes}),
       peer: (p) => {
-        const scratch = new Uint8Array(256);
-        const out = new Uint8Array(128);
-        return {
-          run: () => {
-            for (let i = 0; i < 4; i++) scratch.set(fourMsgs[i], 64 * i);
-            p.many(scratch, out);
-            return [0, 1, 2, 3].map((i) => out.slice(32 * i, 32 * i + 32));
-          },
-          bytes: concatBytes,
-        };
+        const read = (out) => [0, 1, 2, 3].map((i) => out.slice(32 * i, 32 * i + 32));
+        return viaMany(p, 256, (s) => fourMsgs.forEach((m, i) => s.set(m, 64 * i)), read, concatBytes);
       },
     },
     {
@@ -202,16 +170,8 @@ function specs({asSha256: ref}) {
       messages: fourMsgs,
       api: (lib) => ({run: () => lib.batchHash4HashObjectInputs(eightObjs), bytes: objBytes}),
       peer: (p) => {
-        const scratch = new Uint8Array(256);
-        const out = new Uint8Array(128);
-        return {
-          run: () => {
-            for (let i = 0; i < 8; i++) ref.hashObjectToByteArray(eightObjs[i], scratch, 32 * i);
-            p.many(scratch, out);
-            return [0, 1, 2, 3].map((i) => ref.byteArrayToHashObject(out, 32 * i));
-          },
-          bytes: objBytes,
-        };
+        const read = (out) => [0, 1, 2, 3].map((i) => ref.byteArrayToHashObject(out, 32 * i));
+        return viaMany(p, 256, (s) => writeObjs(eightObjs, s), read, objBytes);
       },
     },
     digestOf(32, "32 B"),
@@ -278,15 +238,13 @@ export async function makeCases(libs) {
   const peers = await loadPeers(libs);
   const cases = [];
   for (const {api, peer, subtle, ...spec} of specs(libs)) {
-    const contenders = oursVariants(libs).map(({impl, lib, ...hooks}) => contender(impl, api(lib), hooks));
+    const contenders = oursVariants(libs, api);
     contenders.push(contender("as-sha256", api(libs.asSha256)));
     for (const p of peers) {
       const op = await peer(p);
       if (op) contenders.push(contender(p.impl, op));
     }
-    if (subtle && libs.webcrypto) {
-      contenders.push(contender("webcrypto", {...subtle(libs.webcrypto), async: true}));
-    }
+    if (subtle && libs.webcrypto) contenders.push(contender("webcrypto", {...subtle(libs.webcrypto), async: true}));
     cases.push({opsPerCall: 1, unit: "call", ...spec, contenders});
   }
   return cases;

@@ -1,8 +1,6 @@
-// What every cases file of bench/cases/ shares: the shapes of a case and of
-// a contender, the implementation ids in table order, the builders of our
-// contenders and of a contender from one op, and the --filter/--impl
-// selection that bench/node.js, lab/compare.js and the page apply.
-// Environment-neutral ESM: no node: imports and no Node globals.
+// What every cases file of bench/cases/ shares: the shapes of a case and of a
+// contender, the implementation ids in table order, the builders of contenders,
+// and the --filter/--impl selection. Environment-neutral: no node: imports, no Node globals.
 
 /**
  * @typedef {object} Contender  one implementation's way of doing a case's op
@@ -37,24 +35,11 @@ import {concatBytes, pseudoRandomBytes} from "sha256-simd-support/bytes.js";
 
 export {concatBytes, pseudoRandomBytes};
 
-/** Implementation ids, in table order. */
+/** Implementation ids, in table order: ours, its other ways (cases-beyond.js), the pool at 1 to 16 threads, the peers. */
 export const implIds = [
-  "ours-simd",
-  "ours-js",
-  "ours-one-shot",
-  "ours-digest-loop",
-  "ours-digest-joined",
-  "pool-1",
-  "pool-2",
-  "pool-4",
-  "pool-8",
-  "pool-16",
-  "as-sha256",
-  "hash-wasm",
-  "noble",
-  "node-crypto",
-  "hashtree",
-  "webcrypto",
+  ...["ours-simd", "ours-js", "ours-one-shot", "ours-digest-loop", "ours-digest-joined"],
+  ...[1, 2, 4, 8, 16].map((threads) => `pool-${threads}`),
+  ...["as-sha256", "hash-wasm", "noble", "node-crypto", "hashtree", "webcrypto"],
 ];
 
 /** A --filter regular expression that keeps exactly these case ids. */
@@ -64,31 +49,6 @@ export function splitBytes(bytes, size) {
   const parts = [];
   for (let off = 0; off < bytes.length; off += size) parts.push(bytes.subarray(off, off + size));
   return parts;
-}
-
-/**
- * Our contenders, {impl, lib, before, after}: the SIMD modules where the
- * runtime has them, and the portable build forced. Each checks, before it is
- * checked or timed, that the library runs on the backend its id names, so no
- * figure is filed under the wrong one.
- */
-export function oursVariants({ours}) {
-  const on = (impl, lib, backend, force = () => {}, after = undefined) => ({
-    impl,
-    lib,
-    after,
-    before() {
-      force();
-      if (lib.backend === backend) return;
-      // The runner calls after() only once before() has returned: restore here.
-      after?.();
-      throw new Error(`${impl} runs on the ${lib.backend} backend, not ${backend}`);
-    },
-  });
-  const variants = [];
-  if (ours.simdEnabled) variants.push(on("ours-simd", ours, "simd"));
-  variants.push(on("ours-js", ours, "js", () => ours.reinitializeInstance(false), () => ours.reinitializeInstance()));
-  return variants;
 }
 
 /**
@@ -102,6 +62,30 @@ export function contender(impl, {run, bytes = (r) => r, async = false}, hooks = 
     return (b instanceof ArrayBuffer ? new Uint8Array(b) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength)).slice();
   };
   return {impl, run, async, output, ...hooks};
+}
+
+/**
+ * Our contenders, each doing the op of op(ours) (as contender() takes it): on
+ * the SIMD modules where the runtime has them, and on the portable build
+ * forced. Each checks, before it is checked or timed, that the library runs on
+ * the backend its id names, so no figure is filed under the wrong one.
+ */
+export function oursVariants({ours}, op) {
+  const on = (impl, backend, force = () => {}, after = undefined) =>
+    contender(impl, op(ours), {
+      after,
+      before() {
+        force();
+        if (ours.backend === backend) return;
+        // The runner calls after() only once before() has returned: restore here.
+        after?.();
+        throw new Error(`${impl} runs on the ${ours.backend} backend, not ${backend}`);
+      },
+    });
+  const contenders = [];
+  if (ours.simdEnabled) contenders.push(on("ours-simd", "simd"));
+  contenders.push(on("ours-js", "js", () => ours.reinitializeInstance(false), () => ours.reinitializeInstance()));
+  return contenders;
 }
 
 /**

@@ -16,13 +16,15 @@
  * @property {(h: object) => Uint8Array} [final]
  */
 
-/** `many` for a peer that hashes one message per call: digest64 in a loop. */
-function loopMany(one) {
-  return (input, output) => {
-    for (let i = 0, n = input.length >> 6; i < n; i++) {
-      output.set(one(input.subarray(i * 64, i * 64 + 64)), i * 32);
-    }
+/**
+ * A peer with a streaming hasher and no batch API: `many` is `one` in a loop,
+ * and update() and final() are the hasher's update() and digest() unless `more` says otherwise.
+ */
+function streaming(impl, one, create, more = {}) {
+  const many = (input, output) => {
+    for (let i = 0, n = input.length >> 6; i < n; i++) output.set(one(input.subarray(i * 64, i * 64 + 64)), i * 32);
   };
+  return {impl, one, many, only64: false, create, update: (h, d) => h.update(d), final: (h) => h.digest(), ...more};
 }
 
 /**
@@ -31,56 +33,19 @@ function loopMany(one) {
  * advise for repeated hashing.
  * @returns {Promise<Peer[]>}
  */
-export async function loadPeers(libs) {
+export async function loadPeers({hashWasm, noble, nodeCrypto, hashtree}) {
   const peers = [];
-  if (libs.hashWasm) {
-    const hw = await libs.hashWasm.createSHA256();
+  if (hashWasm) {
+    const hw = await hashWasm.createSHA256();
     const one = (m) => hw.init().update(m).digest("binary");
-    peers.push({
-      impl: "hash-wasm",
-      one,
-      many: loopMany(one),
-      only64: false,
-      create: () => libs.hashWasm.createSHA256(),
-      createIsAsync: true,
-      reset: (h) => h.init(),
-      update: (h, d) => h.update(d),
-      final: (h) => h.digest("binary"),
-    });
+    const more = {createIsAsync: true, reset: (h) => h.init(), final: (h) => h.digest("binary")};
+    peers.push(streaming("hash-wasm", one, () => hashWasm.createSHA256(), more));
   }
-  if (libs.noble) {
-    const {sha256} = libs.noble;
-    peers.push({
-      impl: "noble",
-      one: sha256,
-      many: loopMany(sha256),
-      only64: false,
-      create: () => sha256.create(),
-      update: (h, d) => h.update(d),
-      final: (h) => h.digest(),
-    });
+  if (noble) peers.push(streaming("noble", noble.sha256, () => noble.sha256.create()));
+  if (nodeCrypto) {
+    const {createHash} = nodeCrypto;
+    peers.push(streaming("node-crypto", (m) => createHash("sha256").update(m).digest(), () => createHash("sha256")));
   }
-  if (libs.nodeCrypto) {
-    const {createHash} = libs.nodeCrypto;
-    const one = (m) => createHash("sha256").update(m).digest();
-    peers.push({
-      impl: "node-crypto",
-      one,
-      many: loopMany(one),
-      only64: false,
-      create: () => createHash("sha256"),
-      update: (h, d) => h.update(d),
-      final: (h) => h.digest(),
-    });
-  }
-  if (libs.hashtree) {
-    const ht = libs.hashtree;
-    peers.push({
-      impl: "hashtree",
-      one: ht.hash,
-      many: ht.hashInto,
-      only64: true,
-    });
-  }
+  if (hashtree) peers.push({impl: "hashtree", one: hashtree.hash, many: hashtree.hashInto, only64: true});
   return peers;
 }

@@ -8,7 +8,7 @@
 // and out of shared memory and splits the work as it goes. The ratio of
 // this over single-threaded is the machine's ceiling for the pool targets
 // (on a shared VM two vCPUs can give well under 2x).
-import {Worker, isMainThread, workerData} from "node:worker_threads";
+import {Worker, isMainThread, parentPort, workerData} from "node:worker_threads";
 import {hashInto} from "sha256-simd";
 
 const GO = 0;
@@ -52,7 +52,6 @@ export async function startSplit(threads, input) {
 if (!isMainThread) {
   const {ctl, out, t, from, input} = workerData;
   const myOut = out.subarray(32 * from, 32 * from + input.length / 2);
-  const {parentPort} = await import("node:worker_threads");
   parentPort.postMessage("ready");
   for (let seen = 0; ; ) {
     // Spins between back-to-back runs, sleeps while other contenders run.

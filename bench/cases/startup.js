@@ -71,5 +71,5 @@ export async function runStartup({rounds, oursImpl, oracle, keep = () => true, o
       }
     }
   }
-  return withRatios(libs.map(({impl}) => resultRow(startupCase, impl, {perRoundMs: runs.get(impl).times, correct: !runs.get(impl).error, error: runs.get(impl).error})));
+  return withRatios([...runs].map(([impl, {times, error}]) => resultRow(startupCase, impl, {perRoundMs: times, correct: !error, error})));
 }

@@ -4,7 +4,8 @@
 // A/B runs, the crossover). Both time batches of back-to-back calls, so the
 // clock's resolution and its cost are spread over a batch, in rounds where
 // every contender runs once, in an order that turns from round to round.
-// Environment-neutral: the clock comes in (Hermes has no performance.now).
+// Environment-neutral: the clock may come in (Hermes has no performance.now);
+// by default it is performance.now(), or the jsc shell's preciseTime().
 
 export const defaultOptions = {
   /** Rounds per case; each round runs every contender of the case once. */
@@ -22,6 +23,9 @@ export const defaultOptions = {
 
 /** Somewhere for results to go, so the engine cannot drop the calls. */
 export let sink;
+
+/** The clock where none comes in, in ms. */
+const clock = globalThis.performance ? () => performance.now() : () => preciseTime() * 1000;
 
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -73,11 +77,12 @@ function samples(batch, n, ms, least, out = [], spent = 0) {
 
 /**
  * Times each of `contenders` ({name: fn}, sync) for `rounds` rounds of about
- * `ms` each, in turn; returns {name: {bestNs, medianNs, roundsNs}}, ns per
- * call divided by `per`, roundsNs each round's in order. A round's figure is
- * its time per call over whole batches.
+ * `ms` each, in turn, after `warmup` untimed rounds (every tier compiled);
+ * returns {name: {bestNs, medianNs, roundsNs}}, ns per call divided by `per`,
+ * roundsNs each round's in order. A round's figure is its time per call over whole batches.
  */
-export function interleave(contenders, {now, rounds = 7, ms = 200, per = 1, batchMs = 1}) {
+export function interleave(contenders, {now = clock, rounds = 7, ms = 200, per = 1, batchMs = 1, warmup = 0}) {
+  if (warmup) interleave(contenders, {now, rounds: warmup, ms, batchMs});
   const names = Object.keys(contenders);
   const timed = names.map((name) => {
     const batch = batchOf({run: contenders[name]}, now);
@@ -111,27 +116,25 @@ async function withHooks(k, fn) {
   }
 }
 
-function equalBytes(a, b) {
+/** Whether byte arrays `a` and `b` hold the same bytes. */
+export function equalBytes(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
-/** The output a case expects: its own `expected`, or the oracle's digests of its messages. */
-async function expectedOf(c, oracle) {
-  if (c.expected) return c.expected;
-  const expected = new Uint8Array(32 * c.messages.length);
-  for (const [i, m] of c.messages.entries()) expected.set(new Uint8Array(await oracle(m)), 32 * i);
-  return expected;
-}
-
 /**
- * Checks each contender's output against the case's expected output.
+ * Checks each contender's output against the case's expected output: its own
+ * `expected`, or the oracle's digests of its messages.
  * Returns a Map impl -> {correct, error?}.
  * @param {(bytes: Uint8Array) => Uint8Array | ArrayBuffer | Promise<Uint8Array | ArrayBuffer>} oracle
  */
 export async function checkCase(c, oracle) {
-  const expected = await expectedOf(c, oracle);
+  let expected = c.expected;
+  if (!expected) {
+    expected = new Uint8Array(32 * c.messages.length);
+    for (const [i, m] of c.messages.entries()) expected.set(new Uint8Array(await oracle(m)), 32 * i);
+  }
   const marks = new Map();
   for (const k of c.contenders) {
     try {
@@ -157,7 +160,7 @@ export async function checkCase(c, oracle) {
  */
 export async function runCases(cases, opts) {
   const o = {...defaultOptions, ...opts};
-  const now = o.now ?? (() => performance.now());
+  const now = o.now ?? clock;
   const progress = o.onProgress ?? (() => {});
   const rows = [];
   for (const [caseIndex, c] of cases.entries()) {
@@ -192,7 +195,12 @@ export async function runCases(cases, opts) {
         }
       }
     }
-    rows.push(...caseRows(c, marks, timed));
+    const caseRows = c.contenders.map(({impl}) => {
+      const t = timed.find((x) => x.k.impl === impl);
+      const {correct, error} = marks.get(impl);
+      return resultRow(c, impl, {perRoundMs: t?.error ? [] : t?.perRound, correct, error: error ?? t?.error, samples: t?.samples ?? 0, calls: t?.inner ?? 0});
+    });
+    rows.push(...withRatios(caseRows));
   }
   return rows;
 }
@@ -220,17 +228,6 @@ export function resultRow(c, impl, {perRoundMs = [], correct, error, samples = p
   if (c.bytesPerOp && ok) row.mbPerSec = (c.bytesPerOp * 1e3) / ns;
   if (error) row.error = error;
   return row;
-}
-
-/** Result rows of one case, with the ratios. */
-function caseRows(c, marks, timed) {
-  const byImpl = new Map(timed.map((t) => [t.k.impl, t]));
-  const rows = c.contenders.map(({impl}) => {
-    const t = byImpl.get(impl);
-    const {correct, error} = marks.get(impl);
-    return resultRow(c, impl, {perRoundMs: t?.error ? [] : t?.perRound, correct, error: error ?? t?.error, samples: t?.samples ?? 0, calls: t?.inner ?? 0});
-  });
-  return withRatios(rows);
 }
 
 /** Sets ratioVsOurs and ratioVsAsSha256 on the rows of one case, each against that case's timed row; returns them. */

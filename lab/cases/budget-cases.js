@@ -1,9 +1,8 @@
 // The per-call budget of the single-message functions (lab/budget.js): each
-// call timed whole, and each of its steps timed alone in a loop of its own,
-// with the package's internals, which lab/internals.js imports and passes
-// in. A step alone can run faster than inside the call (the JIT may fuse
-// steps), so the glue is what the whole call costs over the module's
-// export. Environment-neutral: the clock comes in.
+// call timed whole, and each of its steps timed alone in a loop of its own.
+// A step alone can run faster than inside the call (the JIT may fuse steps),
+// so the glue is what the whole call costs over the module's export.
+// Environment-neutral: the package's internals (lab/internals.js) come in.
 import * as asSha256 from "@chainsafe/as-sha256";
 import {interleave} from "../../bench/timing/runner.js";
 
@@ -14,24 +13,17 @@ let sink = 0;
 const bytes = (n, seed) => Uint8Array.from({length: n}, (_, i) => (i * 31 + seed) & 255);
 
 /**
- * The calls, each {name, whole, steps}: `whole` the public call, `steps`
+ * The calls, each {name, whole, steps, peer}: `whole` the public call, `steps`
  * {name: fn} each one part of it alone, as the call runs it, and `peer` the
- * same call on as-sha256, for the ratio; every fn runs N times per batch. "call" is an export that does nothing (the JS -> wasm
- * call alone); "compress" is the module's export that does the hashing.
+ * same call on as-sha256, for the ratio; every fn runs N times per batch.
+ * "call" is an export that does nothing (the JS -> wasm call alone);
+ * "compress" is the module's export that does the hashing.
  */
-function makeCalls({api, alloc, check, hashObject: objects, io, loader}) {
-  const {digestOf} = alloc;
-  const {bytesLength} = check;
-  const {readHashObject, writeHashObject} = objects;
+function makeCalls({api, alloc: {digestOf}, check: {bytesLength}, hashObject: {readHashObject, writeHashObject}, io, loader: {core}}) {
   const {copySmall, ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioWords} = io;
-  const {core} = loader;
-  const hashObject = (seed) => api.byteArrayToHashObject(bytes(32, seed), 0);
-  const data64 = bytes(64, 1);
-  const [b1, b2, out32] = [bytes(32, 2), bytes(32, 3), new Uint8Array(32)];
-  const data32 = bytes(32, 4);
-  const [o1, o2, oOut] = [hashObject(5), hashObject(6), hashObject(7)];
-  const words = new Int32Array(16);
-  const [slab, context] = [new ArrayBuffer(64 * 112), new Uint8Array(112)];
+  const [data64, data32, b1, b2, out32] = [bytes(64, 1), bytes(32, 4), bytes(32, 2), bytes(32, 3), new Uint8Array(32)];
+  const [o1, o2, oOut] = [5, 6, 7].map((seed) => api.byteArrayToHashObject(bytes(32, seed), 0));
+  const [words, slab, context] = [new Int32Array(16), new ArrayBuffer(64 * 112), new Uint8Array(112)];
   const call = () => (sink += core.io_ptr());
   const hash64 = () => core.hash64_x1(ioPtr, ioPtr, 1);
   return [
@@ -112,45 +104,28 @@ const batch = (fn) => () => {
 
 /**
  * Times every call and its steps in interleaved rounds, with `internals` as
- * lab/internals.js gives them; returns
- * [{name, rows: [{step, bestNs, medianNs}]}], ns per call, the whole call first.
+ * lab/internals.js gives them, as markdown: each step's best and median ns
+ * per call and its share of the whole call's best; then the compression
+ * alone, the glue (the whole call less the module's export) and as-sha256's
+ * time over the whole call's.
  */
-export function runBudget({internals, now, rounds = 9, ms = 40, filter}) {
-  const out = [];
+export function budgetRun({internals, rounds = 9, ms = 40, filter}) {
+  const f = (ns) => ns.toFixed(1);
+  const lines = [];
   for (const c of makeCalls(internals)) {
     if (filter && !new RegExp(filter).test(c.name)) continue;
     const contenders = {"whole call": batch(c.whole)};
     for (const [step, fn] of Object.entries(c.steps)) contenders[step] = batch(fn);
     if (c.peer) contenders["as-sha256, the same call"] = batch(c.peer);
-    interleave(contenders, {now, rounds: 3, ms, per: N}); // warm-up: every tier compiled
-    const t = interleave(contenders, {now, rounds, ms, per: N});
-    out.push({name: c.name, rows: Object.entries(t).map(([step, v]) => ({step, ...v}))});
-  }
-  return out;
-}
-
-/**
- * The budgets as markdown: each step's best and median ns and its share of
- * the whole call's best; then the glue, the whole call less the module's export.
- */
-export function budgetTable(budgets) {
-  const f = (ns) => ns.toFixed(1);
-  const lines = [];
-  for (const {name, rows} of budgets) {
-    const whole = rows[0];
-    const at = (step) => rows.find((r) => r.step === step);
-    lines.push(`${name}\n`, "| step | best ns | median ns | share of the call (best) |", "| --- | --- | --- | --- |");
-    for (const r of rows) lines.push(`| ${r.step} | ${f(r.bestNs)} | ${f(r.medianNs)} | ${((100 * r.bestNs) / whole.bestNs).toFixed(0)}% |`);
-    const [call, compress] = [at("call"), at("compress")];
-    const glue = whole.bestNs - compress.bestNs;
-    lines.push(`| compression alone (compress − call) | ${f(compress.bestNs - call.bestNs)} | ${f(compress.medianNs - call.medianNs)} | ${((100 * (compress.bestNs - call.bestNs)) / whole.bestNs).toFixed(0)}% |`);
-    lines.push(`| JS glue (whole call − compress) | ${f(glue)} | ${f(whole.medianNs - compress.medianNs)} | ${((100 * glue) / whole.bestNs).toFixed(0)}% |`);
-    const peer = at("as-sha256, the same call");
+    const t = interleave(contenders, {rounds, ms, per: N, warmup: 3});
+    const {"whole call": whole, call, compress, "as-sha256, the same call": peer} = t;
+    const row = (step, best, median) => lines.push(`| ${step} | ${f(best)} | ${f(median)} | ${((100 * best) / whole.bestNs).toFixed(0)}% |`);
+    lines.push(`${c.name}\n`, "| step | best ns | median ns | share of the call (best) |", "| --- | --- | --- | --- |");
+    for (const [step, r] of Object.entries(t)) row(step, r.bestNs, r.medianNs);
+    row("compression alone (compress − call)", compress.bestNs - call.bestNs, compress.medianNs - call.medianNs);
+    row("JS glue (whole call − compress)", whole.bestNs - compress.bestNs, whole.medianNs - compress.medianNs);
     if (peer) lines.push(`| as-sha256 ÷ whole call | ${(peer.bestNs / whole.bestNs).toFixed(2)} | ${(peer.medianNs / whole.medianNs).toFixed(2)} | |`);
     lines.push("");
   }
   return lines.join("\n") + (sink === 0.5 ? " " : "") + "\n";
 }
-
-/** runBudget's tables, for lab/budget.js. */
-export const budgetRun = (options) => budgetTable(runBudget(options));

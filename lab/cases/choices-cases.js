@@ -1,14 +1,14 @@
 // Every row of ENGINE_CHOICES (js/core/engine.js) timed each way in this
 // engine, interleaved, whatever its row says: the figures behind the rows
-// (docs/performance-notes.md, "Per-engine choices"), for each CPU and engine
-// anyone runs it on (lab/choices.js). Environment-neutral: the clock and
+// (docs/performance-notes.md, "Per-engine choices", "The 4-lane shape"), for
+// each CPU and engine anyone runs it on (lab/choices.js). Environment-neutral:
 // the package's internals (lab/internals.js) come in.
 import {interleave} from "../../bench/timing/runner.js";
-import {shapesTable} from "./shapes-cases.js";
 
 let sink = 0;
 
 const bytes = (n, seed) => Uint8Array.from({length: n}, (_, i) => (i * 31 + seed) & 255);
+const bestMedian = (t) => `${t.bestNs.toFixed(1)} / ${t.medianNs.toFixed(1)}`;
 
 /**
  * The rows, each {row, ways: {way: use}, cases: {name: (use) => fn}, calls}:
@@ -16,38 +16,15 @@ const bytes = (n, seed) => Uint8Array.from({length: n}, (_, i) => (i * 31 + seed
  * of it make a timed batch. singleStream switches the module's compression
  * once per batch, so its batches are long enough for that to vanish in them.
  */
-function makeRows({alloc, check, io, loader}) {
-  const {core, simdEnabled, useSingleStream} = loader;
-  const {copySmall, ioBytes, ioDigest, ioPtr} = io;
-  // The ways of the smallCopy and digests rows as js/core/io.js and alloc.js
-  // make them, each of which keeps only this engine's way.
-  const copyByLoop = (dst, src, n, at = 0) => {
-    for (let i = 0; i < n; i++) dst[at + i] = src[i];
-  };
-  const copyBySet = (dst, src, n, at = 0) => check.setBytes(dst, src, at);
-  let chunk = new Uint8Array(0);
-  let chunkAt = 0;
-  const digestMakers = {
-    // 32-byte views of 2 KiB chunks of Buffer's pool, where there is one.
-    views: (src) => {
-      if (chunkAt === chunk.length) [chunk, chunkAt] = [alloc.allocUnsafe(2048), 0];
-      const out = new Uint8Array(chunk.buffer, chunk.byteOffset + chunkAt, 32);
-      chunkAt += 32;
-      copySmall(out, src, 32);
-      return out;
-    },
-    copied: (src) => new Uint8Array(src),
-    fresh: (src) => {
-      const out = new Uint8Array(32);
-      copySmall(out, src, 32);
-      return out;
-    },
-  };
+function makeRows({alloc, check, io: {copySmall, ioBytes, ioDigest, ioPtr}, loader: {core, simdEnabled, useSingleStream}}) {
   const [data64, b1, b2, out32] = [bytes(64, 1), bytes(32, 2), bytes(32, 3), new Uint8Array(32)];
   const slab = new ArrayBuffer(64 * 112);
-  const rows = [];
-  if (simdEnabled) {
-    rows.push({
+  let chunk = new Uint8Array(0);
+  let chunkAt = 0;
+  // The ways of the smallCopy and digests rows are made as js/core/io.js and
+  // alloc.js make them, each of which keeps only this engine's way.
+  const rows = [
+    {
       row: "singleStream",
       ways: {simd: "simd", scalar: "scalar"},
       calls: 2000,
@@ -57,12 +34,15 @@ function makeRows({alloc, check, io, loader}) {
         "digest, 1 KiB": () => () => core.digest(ioPtr, ioPtr, 1024),
       },
       before: (way) => useSingleStream(way),
-    });
-  }
-  rows.push(
+    },
     {
       row: "smallCopy",
-      ways: {set: copyBySet, loop: copyByLoop},
+      ways: {
+        set: (dst, src, n, at = 0) => check.setBytes(dst, src, at),
+        loop: (dst, src, n, at = 0) => {
+          for (let i = 0; i < n; i++) dst[at + i] = src[i];
+        },
+      },
       calls: 1000,
       cases: {
         "64 B into the I/O buffer": (copy) => () => copy(ioBytes, data64, 64),
@@ -75,7 +55,22 @@ function makeRows({alloc, check, io, loader}) {
     },
     {
       row: "digests",
-      ways: digestMakers,
+      ways: {
+        // 32-byte views of 2 KiB chunks of Buffer's pool, where there is one.
+        views: (src) => {
+          if (chunkAt === chunk.length) [chunk, chunkAt] = [alloc.allocUnsafe(2048), 0];
+          const out = new Uint8Array(chunk.buffer, chunk.byteOffset + chunkAt, 32);
+          chunkAt += 32;
+          copySmall(out, src, 32);
+          return out;
+        },
+        copied: (src) => new Uint8Array(src),
+        fresh: (src) => {
+          const out = new Uint8Array(32);
+          copySmall(out, src, 32);
+          return out;
+        },
+      },
       calls: 1000,
       cases: {"a digest of the I/O buffer's first 32 bytes": (make) => () => (sink += make(ioDigest)[0])},
     },
@@ -85,15 +80,16 @@ function makeRows({alloc, check, io, loader}) {
       calls: 1000,
       cases: {"a SHA256 object's 112-byte context": (make) => () => (sink += make(112).length)},
     },
-  );
-  return rows;
+  ];
+  // singleStream's ways exist only where the SIMD module loaded.
+  return simdEnabled ? rows : rows.slice(1);
 }
 
 /**
  * Each row's cases timed each way, with this engine's row of ENGINE_CHOICES,
  * as markdown: best and median ns per call, and the fastest way by each.
  */
-export function choicesTable({internals, now, rounds = 15, ms = 40}) {
+export function choicesTable({internals, rounds = 15, ms = 40}) {
   const {choices} = internals.engine;
   const lines = [];
   for (const {row, ways, calls, cases, before = () => {}} of makeRows(internals)) {
@@ -110,14 +106,34 @@ export function choicesTable({internals, now, rounds = 15, ms = 40}) {
           for (let i = 0; i < calls; i++) fn();
         };
       }
-      interleave(contenders, {now, rounds: 3, ms, per: calls}); // warm-up: every tier compiled
-      const t = interleave(contenders, {now, rounds, ms, per: calls});
+      const t = interleave(contenders, {rounds, ms, per: calls, warmup: 3});
       const fastest = (key) => names.reduce((a, b) => (t[b][key] < t[a][key] ? b : a));
-      lines.push(`| ${name} | ${names.map((w) => `${t[w].bestNs.toFixed(1)} / ${t[w].medianNs.toFixed(1)}`).join(" | ")} | ${fastest("bestNs")} / ${fastest("medianNs")} |`);
+      lines.push(`| ${name} | ${names.map((w) => bestMedian(t[w])).join(" | ")} | ${fastest("bestNs")} / ${fastest("medianNs")} |`);
     }
     before(choices[row]);
     lines.push("");
   }
-  lines.push(`lanes (this engine's row: ${choices.lanes}), through hashInto\n`, shapesTable({internals, now, rounds, ms}));
+  lines.push(`lanes (this engine's row: ${choices.lanes}), through hashInto\n`, shapesTable({internals, rounds, ms}));
   return lines.join("\n") + (sink === 0.5 ? " " : "");
+}
+
+/**
+ * The two 4-lane shapes, x4 and x4m (js/core/lanes.js), through hashInto
+ * (the lanes row): per message count, each shape's best and median ns per
+ * message and x4m's over x4's, as markdown.
+ */
+function shapesTable({internals: {api: {hashInto}, lanes: {useShape}, engine}, rounds, ms, counts = [4, 64, 4096], calls = 20}) {
+  const lines = ["| messages a call | x4 best / median ns | x4m best / median ns | x4m ÷ x4, best / median |", "| --- | --- | --- | --- |"];
+  for (const n of counts) {
+    const input = new Uint8Array(64 * n).fill(n & 255);
+    const output = new Uint8Array(32 * n);
+    const run = (shape) => () => {
+      useShape(shape);
+      for (let i = 0; i < calls; i++) hashInto(input, output);
+    };
+    const {x4, x4m} = interleave({x4: run("x4"), x4m: run("x4m")}, {rounds, ms, per: calls * n, warmup: 3});
+    lines.push(`| ${n} | ${bestMedian(x4)} | ${bestMedian(x4m)} | ${(x4m.bestNs / x4.bestNs).toFixed(3)} / ${(x4m.medianNs / x4.medianNs).toFixed(3)} |`);
+  }
+  useShape(engine.choices.lanes);
+  return lines.join("\n") + "\n";
 }
