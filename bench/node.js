@@ -5,10 +5,6 @@
 // parseOptions' below; CONTRIBUTING.md's Benchmarks section says what each run is for.
 //
 //   node bench/node.js [--headline | --startup] [--quick] [--hasher] [--pool] [--beyond] [--save | --out FILE]
-//
-// --headline records its case ids as its options.filter, so bench/readme.js,
-// which builds the README from full runs, leaves it out; it and --startup write
-// files ending in _headline and _startup, so neither replaces a full run of the same day.
 import * as asSha256 from "@chainsafe/as-sha256";
 import * as noble from "@noble/hashes/sha2.js";
 import * as hashWasm from "hash-wasm";
@@ -50,6 +46,7 @@ export function parseOptions(argv) {
   }
   if (o.rounds < 1) throw new Error("--rounds must be at least 1");
   const {headline, startup, quick, markdown, out, save, label, hasher, pool, beyond} = values;
+  // --headline's and --startup's case ids as the filter, which keeps such partial runs out of the README's tables.
   const ids = headline ? [...headlineCaseIds, startupCase.id] : startup ? [startupCase.id] : null;
   const filter = values.filter ?? (ids ? idsFilter(ids) : null);
   return {...o, headline, startup, quick, filter, impl: values.impl ?? null, markdown, out, save, label, hasher, pool, beyond};

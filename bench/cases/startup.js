@@ -26,7 +26,7 @@ export const startupCase = {
 export const startupRounds = {full: 11, quick: 3};
 
 /** Each library's default entry and the export that digests one message; ours is `oursImpl`, the backend its entry picks here. */
-const libraries = (oursImpl) => [
+export const libraries = (oursImpl) => [
   {impl: oursImpl, specifier: "sha256-simd", name: "digest"},
   {impl: "as-sha256", specifier: "@chainsafe/as-sha256", name: "digest"},
   {impl: "hash-wasm", specifier: "hash-wasm", name: "sha256"},

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import {mkdir, readdir, readFile, writeFile} from "node:fs/promises";
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
+import {threadCounts} from "../cases/cases-pool.js";
 import {resultsDir} from "../report/results-files.js";
 import {formatTime} from "../report/table.js";
 import {checkResultsFile} from "../web/src/results-file.js";
@@ -190,8 +191,7 @@ describeBenchPage("Chromium", {missing: () => chromiumMissing("web page tests"),
   it("runs the thread pool cases with ?pool=1 on every thread, checked against WebCrypto", async function () {
     await runInOtherTab(`pool=1&filter=${encodeURIComponent("^pool-hashInto-65536$")}`, async (other, {notes, env, results: rows}, otherFetched) => {
       // The page is cross-origin isolated (sha256-simd-support/serve.js), so every pool has the threads it asked for.
-      const counts = [1, 2, 4, 8, 16].filter((t) => t <= env.cores);
-      if (!counts.includes(env.cores)) counts.push(env.cores);
+      const counts = threadCounts(env.cores);
       assert.ok(notes.includes(`sha256-simd/pool: threads asked for and in use: ${counts.map((t) => `${t} -> ${t}`).join(", ")}`), `notes: ${notes}`);
       if (env.cores > 1) assert.ok(otherFetched.some((u) => new URL(u).pathname === "/pool-worker.js"), "the pool's workers should have started");
       const impls = ["ours-simd", ...counts.map((t) => `pool-${t}`)];

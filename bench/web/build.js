@@ -7,10 +7,9 @@
 // resolves through its "exports" map, as a user's bundler would.
 import {copyFile, mkdir} from "node:fs/promises";
 import {join, resolve} from "node:path";
-import {pathToFileURL} from "node:url";
 import {parseArgs} from "node:util";
 import * as esbuild from "esbuild";
-import {buildInfo, readResults, resultsDir} from "../report/results-files.js";
+import {buildInfo, readResults, resultsDir, runIfScript} from "../report/results-files.js";
 
 const srcDir = join(import.meta.dirname, "src");
 export const defaultOutDir = join(import.meta.dirname, "dist");
@@ -54,10 +53,8 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
   return out;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const {values: args} = parseArgs({
-    allowNegative: true,
-    options: {out: {type: "string", default: defaultOutDir}, minify: {type: "boolean", default: true}},
-  });
+runIfScript(import.meta.url, async (argv) => {
+  const options = {out: {type: "string", default: defaultOutDir}, minify: {type: "boolean", default: true}};
+  const {values: args} = parseArgs({args: argv, allowNegative: true, options});
   console.log(`Built the benchmark page into ${await build({outDir: args.out, minify: args.minify})}`);
-}
+});

@@ -13,15 +13,12 @@ import {join} from "node:path";
 import {parseArgs} from "node:util";
 import * as esbuild from "esbuild";
 import {startServer} from "sha256-simd-support/serve.js";
+import {libraries as startupLibraries} from "../cases/startup.js";
 import {median} from "../timing/runner.js";
 import {browsers} from "./browsers.js";
 
-const libraries = [
-  {impl: "sha256-simd", source: `export {digest} from "sha256-simd";`},
-  {impl: "as-sha256", source: `export {digest} from "@chainsafe/as-sha256";`},
-  {impl: "hash-wasm", source: `export {sha256 as digest} from "hash-wasm";`},
-  {impl: "noble", source: `export {sha256 as digest} from "@noble/hashes/sha2.js";`},
-];
+/** The libraries of the Node start-up case, each bundled from a module that exports its digest function as `digest`. */
+const libraries = startupLibraries("sha256-simd").map(({impl, specifier, name}) => ({impl, source: `export {${name} as digest} from "${specifier}";`}));
 const expected = "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"; // SHA-256 of 32 zero bytes
 
 const page = (impl) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module">
