@@ -1,18 +1,10 @@
 // ssz's own tree-hashing workload: ChainSafe/ssz's perf test
 // packages/ssz/test/perf/eth2/beaconState.test.ts, an altair BeaconState of
 // 200,000 validators (bench/cases/ssz-state.js) rehashed after half of them and
-// every balance changed, as after an epoch transition. Times, with each
-// hasher set by persistent-merkle-tree's setHasher():
-//   batchHashTreeRoot  state.batchHashTreeRoot(hc), one HashComputationGroup reused
-//   hashTreeRoot       state.hashTreeRoot(): commit, then every root lazily
-//   hashStep           executeHashComputations(hcByLevel) after an untimed
-//                      state.commit(0, hcByLevel)
-// Each run gets a fresh modified clone of one original state, built untimed
-// after a full GC; every run's root is checked. The hashers take
-// turns in an order reversed every round.
+// every balance changed, as after an epoch transition, with each hasher set
+// by persistent-merkle-tree's setHasher().
 //
-//   node bench/ssz.js [--rounds N] [--threads N] [--quick] [--out FILE]
-//                     [--validators N] [--expected-root HEX]
+//   node bench/ssz.js [--rounds N] [--threads N] [--quick] [--out FILE] [--validators N] [--expected-root HEX]
 //
 // --quick: one round. --validators: another count (modified: half), whose
 // root comes from --expected-root or else from as-sha256's hasher.
@@ -34,6 +26,7 @@ import {createState, modifiedState, preset} from "./cases/ssz-state.js";
 /** The upstream test's expectedRoot, for its 200,000 validators, 100,000 modified. */
 export const EXPECTED_ROOT_200K = "0xb0780ec0d44bff1ae8a351e98e37a9d8c3e28edb38c9d5a6312656e0cba915d9";
 
+/** The cases: the hash step is executeHashComputations(hcByLevel) after an untimed state.commit(0, hcByLevel). */
 export const CASES = {
   batchHashTreeRoot: "state.batchHashTreeRoot(hc)",
   hashTreeRoot: "state.hashTreeRoot()",

@@ -1,21 +1,14 @@
 // Where node:crypto becomes faster than wasm for one digest on this runtime
-// (Node, Bun or Deno) and CPU: the crossover, the shortest length from which
-// node:crypto was the faster at every length measured; and whether digest(),
-// which hands inputs from NATIVE_FROM (js/core/engine.js) on to node:crypto,
-// keeps at least 0.95 of the faster path's speed at each length. The wasm path
-// is timed through a SHA256 object (init, update, final), which never leaves
-// wasm; node:crypto's as digest() must return it: in the form NATIVE_OUTPUT
-// gives this runtime (--output hex|latin1|base64|buffer: in that form), in a
-// plain Uint8Array of its own (a Buffer's slice() and toString() differ from a
-// Uint8Array's). --many compares, per message of 64, digestMany's lanes with
-// node:crypto (NATIVE_MANY_FROM). --save writes the run to
-// bench/results/crossover_<runtime>-<version>_<cpu>_<date>.json, with the mask
-// and labelled "openssl-ia32cap" where OPENSSL_ia32cap hides CPU features from
-// node:crypto's OpenSSL (":~0x20000000", the SHA instructions: a CPU without them).
+// and CPU (the shortest length from which it was the faster at every length
+// measured), and whether digest(), which hands inputs from NATIVE_FROM
+// (js/core/engine.js) on to node:crypto, keeps at least 0.95 of the faster
+// path's speed at each length. The wasm path is a SHA256 object, which never
+// leaves wasm; node:crypto's is as digest() returns it, in the form
+// NATIVE_OUTPUT gives this runtime (or --output's), in a plain Uint8Array.
+// --save labels the run "openssl-ia32cap" where OPENSSL_ia32cap hides CPU
+// features from node:crypto's OpenSSL.
 //
-//   node lab/crossover.js [--rounds 7] [--output FORM] [--many] [--save]
-//   bun lab/crossover.js
-//   deno run -A lab/crossover.js
+//   node|bun|deno lab/crossover.js [--rounds 7] [--output hex|latin1|base64|buffer] [--many] [--save]
 import * as crypto from "node:crypto";
 import {join} from "node:path";
 import {parseArgs} from "node:util";
