@@ -49,7 +49,7 @@ export function parseOptions(argv) {
   // --headline's and --startup's case ids as the filter, which keeps such partial runs out of the README's tables.
   const ids = headline ? [...headlineCaseIds, startupCase.id] : startup ? [startupCase.id] : null;
   const filter = values.filter ?? (ids ? idsFilter(ids) : null);
-  return {...o, headline, startup, quick, filter, impl: values.impl ?? null, markdown, out, save, label, hasher, pool, beyond};
+  return {...o, quick, filter, impl: values.impl ?? null, hasher, pool, beyond, headline, startup, markdown, out, save, label};
 }
 
 /** Where a run that is not saved writes its results: ignored by git, so a plain `make bench` leaves the tree clean. */
@@ -76,17 +76,14 @@ async function loadHasherLibs(notes) {
 
 /** The cases of cases-pool.js, with pools of 1, 2, 4, ... threads; loaded only for --pool. */
 async function loadPoolCases(hasherLibs, hashtree) {
-  const [{createHashPool}, {makePoolCases, threadCounts}, split] = await Promise.all([
+  const [{createHashPool}, {makePoolCases}, split] = await Promise.all([
     import("sha256-simd/pool"),
     import("./cases/cases-pool.js"),
     import("./cases/pool-split.js"),
   ]);
   const cores = os.availableParallelism?.() ?? os.cpus().length;
-  const pools = [];
-  for (const threads of threadCounts(cores)) pools.push({threads, pool: await createHashPool({threads})});
   const startSplit = (input) => split.startSplit(cores, input);
-  const {cases, close} = await makePoolCases({...hasherLibs, hashtree, startSplit}, pools);
-  return {cases, close: () => Promise.all([close(), ...pools.map(({pool}) => pool.close())])};
+  return makePoolCases({...hasherLibs, hashtree, startSplit}, cores, (threads) => createHashPool({threads}));
 }
 
 /** The cases of cases-beyond.js, against noble's HMAC, HKDF and PBKDF2 and node:crypto; loaded only for --beyond. */
@@ -151,13 +148,12 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
 
   if (stderr.isTTY) stderr.write("\r\x1b[K");
 
-  const {rounds, time, warmupTime, batchMs, startupRounds, quick, filter, impl, hasher, pool, beyond, headline, startup} = opts;
-  const options = {rounds, time, warmupTime, batchMs, startupRounds, quick, filter, impl, hasher, pool, beyond, headline, startup};
-  const env = environment({simd: ours.simdEnabled, ...(opts.label ? {label: opts.label} : {})});
+  const {markdown, out, save, label, ...options} = opts;
+  const env = environment({simd: ours.simdEnabled, ...(label ? {label} : {})});
   const doc = makeResults({build: buildInfo(), env, options, results, notes});
-  const file = opts.out ?? resultsFile(doc.env, opts);
+  const file = out ?? resultsFile(doc.env, opts);
   writeJson(file, doc);
-  const text = formatResults(doc, timeStartup ? [...cases, startupCase] : cases, {markdown: opts.markdown});
+  const text = formatResults(doc, timeStartup ? [...cases, startupCase] : cases, {markdown});
   stdout.write(text);
   stderr.write(`results written to ${file}\n`);
   return {doc, file, text};

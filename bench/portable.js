@@ -16,12 +16,17 @@ const args = process.argv.slice(2);
 const outArg = args.includes("--out") ? args[args.indexOf("--out") + 1] : null;
 const here = fileURLToPath(new URL(".", import.meta.url));
 
-// The engine as the README names it, and as a results file's name spells it.
-let engine;
-let runtime;
-let version;
-let rows;
-if (args.includes("--hermes")) {
+/** The rows in Hermes or here, with the engine as the README names it and as a results file's name spells it. */
+async function run() {
+  if (!args.includes("--hermes")) {
+    const lib = await import("sha256-simd/portable");
+    const {runPortable} = await import("./cases/cases-portable.js");
+    const jitless = typeof WebAssembly === "undefined";
+    if (lib.backend !== "js") throw new Error(`the portable entry loaded ${lib.backend}`);
+    const engine = `node ${process.version}${jitless ? " --jitless" : " (JIT, wasm refused)"}`;
+    const rows = runPortable(lib, {now: () => performance.now(), ms: jitless ? 400 : 200});
+    return {engine, runtime: "node", version: process.versions.node + (jitless ? "-jitless" : ""), rows};
+  }
   const code = await hermesBundle(
     `import * as lib from "sha256-simd"; import {runPortable} from "./cases/cases-portable.js";
 print(JSON.stringify(runPortable(lib, {now: () => Date.now()})));`,
@@ -30,20 +35,10 @@ print(JSON.stringify(runPortable(lib, {now: () => Date.now()})));`,
   mkdirSync(`${here}../build`, {recursive: true});
   const file = `${here}../build/hermes-bench.js`;
   writeFileSync(file, code);
-  runtime = "hermes";
-  version = execFileSync(hermesPath, ["--version"], {encoding: "utf8"}).match(/Hermes release version: (\S+)/)?.[1] ?? "?";
-  engine = `hermes ${version}`;
-  rows = JSON.parse(execFileSync(hermesPath, [file], {encoding: "utf8"}));
-} else {
-  const lib = await import("sha256-simd/portable");
-  const {runPortable} = await import("./cases/cases-portable.js");
-  const jitless = typeof WebAssembly === "undefined";
-  runtime = "node";
-  version = process.versions.node + (jitless ? "-jitless" : "");
-  engine = `node ${process.version}${jitless ? " --jitless" : " (JIT, wasm refused)"}`;
-  if (lib.backend !== "js") throw new Error(`the portable entry loaded ${lib.backend}`);
-  rows = runPortable(lib, {now: () => performance.now(), ms: jitless ? 400 : 200});
+  const version = execFileSync(hermesPath, ["--version"], {encoding: "utf8"}).match(/Hermes release version: (\S+)/)?.[1] ?? "?";
+  return {engine: `hermes ${version}`, runtime: "hermes", version, rows: JSON.parse(execFileSync(hermesPath, [file], {encoding: "utf8"}))};
 }
+const {engine, runtime, version, rows} = await run();
 
 console.log(`${engine}: sha256-simd's portable backend against @noble/hashes, ns per message (best / median of 7 interleaved rounds)`);
 const pair = (best, median, digits = 0, unit = "") => `${best.toFixed(digits)}${unit} / ${median.toFixed(digits)}${unit}`;

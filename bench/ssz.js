@@ -65,8 +65,6 @@ function gcFunction() {
 }
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
-const stats = (xs) => ({bestMs: Math.min(...xs), medianMs: median(xs)});
-const nodeCount = (hcByLevel) => hcByLevel.reduce((n, level) => n + level.length, 0);
 
 /**
  * The hasher with every method counted: a run through ssz that leaves the
@@ -132,7 +130,7 @@ export function timeCases(hashers, {rounds, validators: vc, modified, expectedRo
       const hcByLevel = [];
       if (id === "hashStep") {
         state.commit(0, hcByLevel);
-        hashStepNodes = nodeCount(hcByLevel);
+        hashStepNodes = hcByLevel.reduce((n, level) => n + level.length, 0);
       }
       const t0 = performance.now();
       if (id === "batchHashTreeRoot") state.batchHashTreeRoot(hc);
@@ -206,7 +204,7 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
       hashers: hashers.map(({id, label, hasher}) => ({id, label, name: hasher.name, verifyCalls: calls[id]})),
       cases: CASES,
       times,
-      summary: map(times, (byHasher) => map(byHasher, stats)),
+      summary: map(times, (byHasher) => map(byHasher, (xs) => ({bestMs: Math.min(...xs), medianMs: median(xs)}))),
       notes,
     };
     if (opts.out) writeJson(opts.out, doc);

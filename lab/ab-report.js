@@ -3,6 +3,7 @@
 // bench/results/ab_<runtime>-<version>_<cpu>_<date>[_<label>].json.
 import {commitOf} from "../bench/report/results-files.js";
 import {resultsFileName} from "../bench/report/results.js";
+import {grid} from "../bench/report/table.js";
 
 /**
  * The document of an A/B run: `dirs` the two checkouts as given (a the old,
@@ -26,14 +27,10 @@ export const abFileName = (env) => `ab_${resultsFileName(env)}`;
 export function abTable(docs) {
   const engine = ({env}) => `${env.runtime} ${env.runtimeVersion}${Number.isInteger(env.cpuFamily) ? `, f${env.cpuFamily}m${env.cpuModel}` : ""}`;
   const engines = [...new Set(docs.map(engine))];
-  const lines = [`| case | ${engines.join(" | ")} |`, `| --- | ${engines.map(() => "---").join(" | ")} |`];
   const rows = docs.flatMap((d) => d.rows);
-  for (const id of new Set(rows.map((r) => r.id))) {
-    const cell = (e) => {
-      const figures = docs.filter((d) => engine(d) === e).flatMap((d) => d.rows.filter((r) => r.id === id).map((r) => r.pairedRatio.toFixed(3)));
-      return figures.length ? figures.join(", ") : "–";
-    };
-    lines.push(`| ${rows.find((r) => r.id === id).title} | ${engines.map(cell).join(" | ")} |`);
-  }
-  return lines.join("\n") + "\n";
+  const body = [...new Set(rows.map((r) => r.id))].map((id) => {
+    const figures = (e) => docs.filter((d) => engine(d) === e).flatMap((d) => d.rows.filter((r) => r.id === id).map((r) => r.pairedRatio.toFixed(3)));
+    return [rows.find((r) => r.id === id).title, ...engines.map((e) => figures(e).join(", ") || "–")];
+  });
+  return grid(["case", ...engines], body, true) + "\n";
 }

@@ -12,6 +12,7 @@ import {makeBeyondCases} from "../bench/cases/cases-beyond.js";
 import {makeCases} from "../bench/cases/cases.js";
 import {makeHasherCases} from "../bench/cases/cases-hasher.js";
 import {selectCases} from "../bench/cases/common.js";
+import {grid} from "../bench/report/table.js";
 import {equalBytes, interleave, pairedRatio} from "../bench/timing/runner.js";
 
 /** The cases for one build `lib` ({ours, hasher}): each case with its contender "ours-simd" alone. */
@@ -49,10 +50,8 @@ export async function compareBuilds({a, b, native}, {filter, hasher = false, bey
 /** The rows as a table: each build's best and median ns per op, and b over a: of the bests, of the medians, and round by round. */
 export function compareTable(rows) {
   const f = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(1)} ns`);
-  const lines = ["| case | a best / median | b best / median | b ÷ a, best / median | b ÷ a, per round (median) |", "| --- | --- | --- | --- | --- |"];
-  for (const r of rows) {
-    const ratios = `${(r.b.bestNs / r.a.bestNs).toFixed(3)} / ${(r.b.medianNs / r.a.medianNs).toFixed(3)}`;
-    lines.push(`| ${r.title} | ${f(r.a.bestNs)} / ${f(r.a.medianNs)} | ${f(r.b.bestNs)} / ${f(r.b.medianNs)} | ${ratios} | ${r.pairedRatio.toFixed(3)} |`);
-  }
-  return lines.join("\n") + "\n";
+  const both = (t) => `${f(t.bestNs)} / ${f(t.medianNs)}`;
+  const ratios = (a, b) => `${(b.bestNs / a.bestNs).toFixed(3)} / ${(b.medianNs / a.medianNs).toFixed(3)}`;
+  const body = rows.map(({title, a, b, pairedRatio}) => [title, both(a), both(b), ratios(a, b), pairedRatio.toFixed(3)]);
+  return grid(["case", "a best / median", "b best / median", "b ÷ a, best / median", "b ÷ a, per round (median)"], body, true) + "\n";
 }

@@ -16,7 +16,7 @@
  * @property {object} [hashtreeHasher]  `hasher` of .../hasher/hashtree, where @chainsafe/hashtree loads
  */
 
-import {concatBytes, contender, oursVariants, pseudoRandomBytes} from "./common.js";
+import {concatBytes, contender, oursVariants, pseudoRandomBytes, splitBytes} from "./common.js";
 
 function specs({pmt, asSha256Hasher}, {chunks20 = false} = {}) {
   const blocksBytesCase = (chunks, padFor) => {
@@ -51,8 +51,7 @@ function specs({pmt, asSha256Hasher}, {chunks20 = false} = {}) {
     const count = 250000;
     const depth = 18;
     const bytes = pseudoRandomBytes(32 * count, 25);
-    const leaves = [];
-    for (let i = 0; i < count; i++) leaves.push(pmt.LeafNode.fromRoot(bytes.subarray(32 * i, 32 * i + 32)));
+    const leaves = splitBytes(bytes, 32).map((root) => pmt.LeafNode.fromRoot(root));
     // As ssz's ViewDU.batchHashTreeRoot() does: HashComputations by level, for every unhashed node.
     const hcByLevel = [];
     const root = pmt.subtreeFillToContents(leaves, depth, 0, hcByLevel);

@@ -6,20 +6,19 @@ import {contender, pseudoRandomBytes, splitBytes} from "./common.js";
 import {makeHasherCases} from "./cases-hasher.js";
 
 /** Thread counts to time: 1, 2, 4, 8, 16 up to `cores`, and `cores` itself. */
-export function threadCounts(cores) {
-  const counts = [1, 2, 4, 8, 16].filter((t) => t <= cores);
-  if (!counts.includes(cores)) counts.push(cores);
-  return counts;
-}
+export const threadCounts = (cores) => [...new Set([...[1, 2, 4, 8, 16].filter((t) => t <= cores), cores])];
 
 /**
- * Builds the pool cases. `pools` are [{threads, pool}] from createHashPool;
- * libs are those of cases-hasher.js plus `ours` and, where it loads,
- * `hashtree`, and, where given, `startSplit(input)`: the uncoordinated
- * split of pool-split.js on every core, timed on the two largest hashInto
- * cases. Resolves to {cases, close}.
+ * Builds the pool cases, on pools of threadCounts(cores) threads, each from
+ * `createPool(threads)` (createHashPool's promise). libs are those of
+ * cases-hasher.js plus `ours` and, where it loads, `hashtree`, and, where
+ * given, `startSplit(input)`: the uncoordinated split of pool-split.js on
+ * every core, timed on the two largest hashInto cases. Resolves to {cases,
+ * threads: [[asked, in use], ...], close}, close() closing the pools too.
  */
-export async function makePoolCases(libs, pools) {
+export async function makePoolCases(libs, cores, createPool) {
+  const pools = [];
+  for (const threads of threadCounts(cores)) pools.push({threads, pool: await createPool(threads)});
   const named = pools.map(({threads, pool}) => ({impl: `pool-${threads}`, pool}));
   const cases = [];
   const splits = [];
@@ -49,5 +48,6 @@ export async function makePoolCases(libs, pools) {
   }
   const hashers = named.map(({impl, pool}) => ({impl, hasher: pool.hasher}));
   for (const c of makeHasherCases(libs, {chunks20: true, hashers})) cases.push({...c, id: `pool-${c.id}`, title: `pool: ${c.title}`});
-  return {cases, close: () => Promise.all(splits.map((s) => s.close()))};
+  const close = () => Promise.all([...splits.map((s) => s.close()), ...pools.map(({pool}) => pool.close())]);
+  return {cases, threads: pools.map(({threads, pool}) => [threads, pool.threads]), close};
 }

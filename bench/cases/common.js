@@ -45,11 +45,7 @@ export const implIds = [
 /** A --filter regular expression that keeps exactly these case ids. */
 export const idsFilter = (ids) => `^(?:${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`;
 
-export function splitBytes(bytes, size) {
-  const parts = [];
-  for (let off = 0; off < bytes.length; off += size) parts.push(bytes.subarray(off, off + size));
-  return parts;
-}
+export const splitBytes = (bytes, size) => Array.from({length: Math.ceil(bytes.length / size)}, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 
 /**
  * A Contender from one op: run() does the op and returns its result;

@@ -21,6 +21,7 @@ import {
   VectorBasicType,
   VectorCompositeType,
 } from "@chainsafe/ssz";
+import {splitBytes} from "./common.js";
 
 // The preset the upstream test runs with: params.ts picks the minimal one
 // unless LODESTAR_PRESET=mainnet, and the benchmark scripts do not set it.
@@ -69,23 +70,14 @@ const Validator = new ContainerNodeStructType(ValidatorFields, {typeName: "Valid
 const PARALLEL = 4;
 const level3 = new Uint8Array(PARALLEL * 8 * 32);
 const level4 = new Uint8Array(PARALLEL * 2 * 32);
-const level3Views = [];
-const level4Views = [];
-for (let i = 0; i < PARALLEL; i++) {
-  const u8 = level3.subarray(i * 256, (i + 1) * 256);
-  level3Views.push({u8, dv: new DataView(u8.buffer, u8.byteOffset, u8.byteLength)});
-  level4Views.push(level4.subarray(i * 64, (i + 1) * 64));
-}
+const level3Views = splitBytes(level3, 256).map((u8) => ({u8, dv: new DataView(u8.buffer, u8.byteOffset, u8.byteLength)}));
+const level4Views = splitBytes(level4, 64);
 const oneRoot = new Uint8Array(32);
 
 function writeUint64(dv, offset, value) {
-  if (value === Infinity) {
-    dv.setUint32(offset, 0xffffffff, true);
-    dv.setUint32(offset + 4, 0xffffffff, true);
-  } else {
-    dv.setUint32(offset, value & 0xffffffff, true);
-    dv.setUint32(offset + 4, (value / 2 ** 32) & 0xffffffff, true);
-  }
+  const inf = value === Infinity;
+  dv.setUint32(offset, inf ? 0xffffffff : value & 0xffffffff, true);
+  dv.setUint32(offset + 4, inf ? 0xffffffff : (value / 2 ** 32) & 0xffffffff, true);
 }
 
 /** A validator's 8 field chunks (the pubkey's root left to fill in) and the pubkey's 2 chunks. */
@@ -196,6 +188,8 @@ const F = BeaconState.fields;
 
 const filled = (n, byte) => new Uint8Array(n).fill(byte);
 const many = (n, make) => Array.from({length: n}, make);
+const rootFields = ["blockRoots", "stateRoots", "historicalRoots"];
+const checkpointFields = ["previousJustifiedCheckpoint", "currentJustifiedCheckpoint", "finalizedCheckpoint"];
 
 /** The test's createDenebState(vc): its root vectors get 1,000,000 roots each, as upstream. */
 export function createState(vc) {
@@ -205,9 +199,7 @@ export function createState(vc) {
   state.slot = 1_000_000;
   state.fork = F.fork.toViewDU({epoch: 1000, previousVersion: filled(4, 3), currentVersion: filled(4, 4)});
   state.latestBlockHeader = F.latestBlockHeader.toViewDU(header());
-  state.blockRoots = F.blockRoots.toViewDU(many(1_000_000, () => filled(32, 1)));
-  state.stateRoots = F.stateRoots.toViewDU(many(1_000_000, () => filled(32, 1)));
-  state.historicalRoots = F.historicalRoots.toViewDU(many(1_000_000, () => filled(32, 1)));
+  for (const f of rootFields) state[f] = F[f].toViewDU(many(1_000_000, () => filled(32, 1)));
   state.eth1DataVotes = F.eth1DataVotes.toViewDU(
     many(P.EPOCHS_PER_ETH1_VOTING_PERIOD * P.SLOTS_PER_EPOCH, () => ({depositRoot: filled(32, 4), depositCount: 1000, blockHash: filled(32, 5)})),
   );
@@ -236,8 +228,6 @@ function header() {
   return {slot: 1000, proposerIndex: 1, parentRoot: filled(32, 0xac), stateRoot: filled(32, 0xed), bodyRoot: filled(32, 0x32)};
 }
 
-const checkpoint = () => ({epoch: 1000, root: filled(32, 1)});
-
 /**
  * The test's createPartiallyModifiedDenebState(): a clone of `original`
  * (committed and hashed) as after an epoch transition, with the first
@@ -249,9 +239,7 @@ export function modifiedState(original, vc, modified) {
   const state = original.clone();
   state.slot++;
   state.latestBlockHeader = F.latestBlockHeader.toViewDU(header());
-  state.blockRoots.set(0, filled(32, 1));
-  state.stateRoots.set(0, filled(32, 1));
-  state.historicalRoots.set(0, filled(32, 1));
+  for (const f of rootFields) state[f].set(0, filled(32, 1));
   for (let i = 0; i < modified; i++) state.validators.get(i).effectiveBalance += 1e9;
   state.balances = F.balances.toViewDU(many(vc, () => 32e9));
   for (let i = modified; i < vc; i++) state.validators.get(i);
@@ -261,8 +249,6 @@ export function modifiedState(original, vc, modified) {
   state.randaoMixes.set(0, filled(32, 2));
   state.slashings.set(0, BigInt(1e9));
   state.justificationBits = F.justificationBits.toViewDU(BitArray.fromBoolArray([true, false, true, true]));
-  state.previousJustifiedCheckpoint = F.previousJustifiedCheckpoint.toViewDU(checkpoint());
-  state.currentJustifiedCheckpoint = F.currentJustifiedCheckpoint.toViewDU(checkpoint());
-  state.finalizedCheckpoint = F.finalizedCheckpoint.toViewDU(checkpoint());
+  for (const f of checkpointFields) state[f] = F[f].toViewDU({epoch: 1000, root: filled(32, 1)});
   return state;
 }

@@ -11,7 +11,7 @@ import {dirname} from "node:path";
 import {fileURLToPath} from "node:url";
 import {promisify} from "node:util";
 import {pseudoRandomBytes} from "sha256-simd-support/bytes.js";
-import {resultRow, withRatios} from "../timing/runner.js";
+import {inTurns, resultRow, withRatios} from "../timing/runner.js";
 
 export const startupCase = {
   id: "startup-first-digest",
@@ -54,22 +54,17 @@ async function measure(lib, messageHex) {
 export async function runStartup({rounds, oursImpl, oracle, keep = () => true, onProgress = () => {}}) {
   const message = pseudoRandomBytes(32, 32);
   const expected = hex(new Uint8Array(await oracle(message)));
-  const libs = libraries(oursImpl).filter((l) => keep(l.impl));
-  const runs = new Map(libs.map((l) => [l.impl, {times: [], error: undefined}]));
-  for (let round = 0; round < rounds; round++) {
-    for (let i = 0; i < libs.length; i++) {
-      const lib = libs[(i + round) % libs.length];
-      const run = runs.get(lib.impl);
-      if (run.error) continue;
-      onProgress({round, rounds, impl: lib.impl});
-      try {
-        const {ms, hex: got} = await measure(lib, hex(message));
-        if (got === expected) run.times.push(ms);
-        else run.error = "output differs from the oracle";
-      } catch (e) {
-        run.error = String(e?.message ?? e).split("\n")[0];
-      }
+  const runs = libraries(oursImpl).filter((l) => keep(l.impl)).map((lib) => ({lib, times: [], error: undefined}));
+  await inTurns(runs, rounds, async (run, round) => {
+    if (run.error) return;
+    onProgress({round, rounds, impl: run.lib.impl});
+    try {
+      const {ms, hex: got} = await measure(run.lib, hex(message));
+      if (got === expected) run.times.push(ms);
+      else run.error = "output differs from the oracle";
+    } catch (e) {
+      run.error = String(e?.message ?? e).split("\n")[0];
     }
-  }
-  return withRatios([...runs].map(([impl, {times, error}]) => resultRow(startupCase, impl, {perRoundMs: times, correct: !error, error})));
+  });
+  return withRatios(runs.map(({lib, times, error}) => resultRow(startupCase, lib.impl, {perRoundMs: times, correct: !error, error})));
 }

@@ -87,16 +87,15 @@ const row = (doc, caseId, impl) => doc.results.find((r) => r.case === caseId && 
 const time = (r) => formatTime(r.nsPerOp);
 const timeOverOurs = (r) => formatRatio(r.ratioVsOurs);
 const has = (doc, impl) => doc.results.some((r) => r.impl === impl);
+/** cell(r) where `r` is a correct row, else "–". */
+const ifCorrect = (r, cell) => (r?.correct ? cell(r) : "–");
 
 /** A run's `source`, then its cases that `keep(id)` accepts with a cell per column [heading, impl, cell(row)], "–" where impl has no correct row. */
 function caseTable({name, doc}, keep, columns) {
   const ids = [...new Set(doc.results.map((r) => r.case))].filter(keep);
   const body = ids.map((id) => [
     doc.results.find((r) => r.case === id).title.replace(/^pool: /, ""),
-    ...columns.map(([, impl, cell]) => {
-      const r = row(doc, id, impl);
-      return r?.correct ? cell(r) : "–";
-    }),
+    ...columns.map(([, impl, cell]) => ifCorrect(row(doc, id, impl), cell)),
   ]);
   return [source(name, doc), "", grid(["case", ...columns.map(([heading]) => heading)], body, true)].join("\n");
 }
@@ -129,10 +128,7 @@ function ratioSection(matching) {
   const docs = columns.map((key) => matching.get(key).doc);
   const body = ratioCases.map((id) => [
     docs.map((doc) => row(doc, id, oursImpl(doc))?.title).find(Boolean) ?? id,
-    ...docs.map((doc) => {
-      const r = row(doc, id, oursImpl(doc));
-      return r?.correct ? formatRatio(r.ratioVsAsSha256) : "–";
-    }),
+    ...docs.map((doc) => ifCorrect(row(doc, id, oursImpl(doc)), (r) => formatRatio(r.ratioVsAsSha256))),
   ]);
   const lines = columns.length
     ? [grid(["case", ...docs.map((doc) => engineName(doc.env))], body, true), "", `From ${columns.map((key) => link(matching.get(key).name)).join(", ")}.`]

@@ -18,8 +18,7 @@ export function sameBuild(build, wasm) {
 function cpuSlug(cpu) {
   const words = String(cpu ?? "")
     .toLowerCase()
-    .replace(/\((r|tm)\)/g, "")
-    .replace(/@.*$/, "")
+    .replace(/\((r|tm)\)|@.*$/g, "")
     .split(/[^a-z0-9.]+/)
     .filter((w) => w && !/^(cpu|processor|\d+-core|with|radeon|graphics)$/.test(w));
   return words.slice(0, 3).join("-").replace(/\./g, "_") || "unknown-cpu";

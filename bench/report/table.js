@@ -10,10 +10,8 @@ const missing = "–";
 export function formatTime(ns) {
   if (!Number.isFinite(ns)) return missing;
   // 999.7 ns reads "1.00 µs", not "1000 ns".
-  if (ns < 999.5) return `${sig3(ns)} ns`;
-  if (ns < 999.5e3) return `${sig3(ns / 1e3)} µs`;
-  if (ns < 999.5e6) return `${sig3(ns / 1e6)} ms`;
-  return `${sig3(ns / 1e9)} s`;
+  const [scale, unit] = [[1, "ns"], [1e3, "µs"], [1e6, "ms"]].find(([x]) => ns < 999.5 * x) ?? [1e9, "s"];
+  return `${sig3(ns / scale)} ${unit}`;
 }
 
 /** Throughput in the case's natural unit: MB/s where it has one, else hashes or calls per second. */

@@ -3,7 +3,6 @@
 import assert from "node:assert/strict";
 import {execFileSync} from "node:child_process";
 import {readdirSync, readFileSync} from "node:fs";
-import os from "node:os";
 import {basename, dirname, join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import * as asSha256 from "@chainsafe/as-sha256";
@@ -14,7 +13,7 @@ import {runStartup} from "../cases/startup.js";
 import {resultsFile} from "../node.js";
 import {resultsFileName} from "../report/results.js";
 import {checkCase, runCases} from "../timing/runner.js";
-import {assertQuickRun, counted, jsonWritten, oracle, quickRun} from "./quick-run.js";
+import {assertQuickRun, cores, counted, jsonWritten, oracle, quickRun} from "./quick-run.js";
 
 const {simdEnabled} = ours;
 const bench = fileURLToPath(new URL("..", import.meta.url));
@@ -47,7 +46,6 @@ const cases = [
 ];
 const headline = cases.filter((c) => c[2]);
 // The pool at 1, 2, 4, ... threads up to the core count, and the split of the work on every core.
-const cores = os.availableParallelism?.() ?? os.cpus().length;
 const pool = ["ours-simd", ...threadCounts(cores).map((t) => `pool-${t}`), `split-${cores}`, "hashtree"];
 
 /** The runs of bench/node.js --quick tested here: their arguments, the cases each runs, and the options it records. */

@@ -6,20 +6,15 @@ import * as asSha256 from "@chainsafe/as-sha256";
 import * as ours from "sha256-simd";
 import {makeCases} from "../cases/cases.js";
 import {openBenchPage} from "../web/open-bench-page.js";
-
-const positive = (x) => Number.isFinite(x) && x > 0;
+import {assertCorrectAndTimed} from "./quick-run.js";
 
 /**
- * Asserts that every row was found correct against WebCrypto and timed, with
- * each of `keys` finite and positive, and that the run's table marks each so.
+ * Asserts quick-run.js's checks of every row (found correct, here against
+ * WebCrypto, and timed over `options.rounds` rounds), and that the run's
+ * table marks each so.
  */
-export async function assertTimed(page, rows, keys) {
-  for (const r of rows) {
-    const what = `${r.case} / ${r.impl}`;
-    assert.equal(r.correct, true, `${what}: ${r.error ?? "incorrect"}`);
-    for (const key of keys) assert.ok(positive(r[key]), `${what}: ${key} is ${r[key]}`);
-    assert.ok(r.samples > 0 && r.rounds > 0, `${what}: no samples`);
-  }
+export async function assertTimed(page, rows, options) {
+  assertCorrectAndTimed(rows, options);
   // page.evaluate, as classic WebDriver has no locators.
   const marks = await page.evaluate(() => [...document.querySelectorAll("#run-table td.mark")].map((td) => td.textContent));
   assert.deepEqual(marks, rows.map(() => "✓ correct"));
@@ -54,8 +49,7 @@ export function describeBenchPage(browserName, {missing, launch, runtime}, more 
       for (const impl of ["ours-simd", "ours-js", "as-sha256", "hash-wasm", "noble", "webcrypto"]) {
         assert.ok(results.some((r) => r.impl === impl), `no results for ${impl}`);
       }
-      await assertTimed(opened.page, results, ["nsPerOp", "nsPerOpMedian", "opsPerSec", "ratioVsAsSha256"]);
-      for (const r of results) if ("mbPerSec" in r) assert.ok(positive(r.mbPerSec), `${r.case} / ${r.impl}: mbPerSec is ${r.mbPerSec}`);
+      await assertTimed(opened.page, results, opened.results.options);
     });
 
     it(`names ${browserName} in env, with the time the worker took to import the package and digest`, function () {

@@ -1,6 +1,8 @@
 // What the tests of bench/ and lab/ share: bench/node.js's main() as they run
-// it, results files written to temporary folders, and the checks every run passes.
+// it, results files written to temporary folders, the build they must record,
+// and the checks every run passes.
 import assert from "node:assert/strict";
+import {execFileSync} from "node:child_process";
 import {createHash} from "node:crypto";
 import {mkdtempSync, readFileSync, rmSync} from "node:fs";
 import os from "node:os";
@@ -8,10 +10,22 @@ import {join} from "node:path";
 import {simdEnabled} from "sha256-simd";
 import {startupCase} from "../cases/startup.js";
 import {matchingResults} from "../report/readme.js";
-import {committedBuild} from "./committed-build.js";
 
 export const quiet = {write() {}, isTTY: false};
+export const cores = os.availableParallelism?.() ?? os.cpus().length;
 export const oracle = (m) => createHash("sha256").update(m).digest();
+
+/**
+ * The build a results file made from this checkout must record, found apart from
+ * bench/report/results-files.js: git's HEAD and the sha256 of each wasm file git has committed.
+ */
+export function committedBuild() {
+  const root = new URL("../../", import.meta.url);
+  const git = (...args) => execFileSync("git", args, {cwd: root, encoding: "utf8"}).trim();
+  const files = git("ls-files", "wasm/*.wasm").split("\n");
+  const sha256 = (path) => createHash("sha256").update(readFileSync(new URL(path, root))).digest("hex");
+  return {commit: git("rev-parse", "HEAD"), wasm: Object.fromEntries(files.map((f) => [f.slice("wasm/".length), sha256(f)]))};
+}
 
 /** `fn(out)`'s result, and `doc`, the JSON it wrote to `out`, a file in a temporary folder removed afterwards. */
 export async function jsonWritten(fn) {
@@ -65,7 +79,6 @@ export function assertQuickRun({doc, text, file, out, returned}, {cases, options
   assert.deepEqual(doc, JSON.parse(JSON.stringify(returned)));
   assert.equal(doc.schema, 2);
   const e = doc.env;
-  const cores = os.availableParallelism?.() ?? os.cpus().length;
   assert.deepEqual([e.runtime, e.runtimeVersion, e.v8, e.simd, e.cores], ["node", process.versions.node, process.versions.v8, simdEnabled, cores]);
   for (const k of ["cpu", "platform", "arch", "date"]) assert.equal(typeof e[k], "string", k);
   assert.ok(!Number.isNaN(Date.parse(e.date)));
@@ -80,16 +93,17 @@ const positive = (x) => typeof x === "number" && Number.isFinite(x) && x > 0;
 /**
  * Every row correct against the oracle and timed: finite positive figures, best
  * round at most the median, the rounds asked for (`startupRounds` in the
- * start-up case), and its ratios over the case's rows of ours and as-sha256.
+ * start-up case) with a sample at least in each, and its ratios over the
+ * case's rows of ours and as-sha256.
  */
-function assertCorrectAndTimed(results, {rounds, startupRounds}) {
+export function assertCorrectAndTimed(results, {rounds, startupRounds}) {
   for (const r of results) {
     const at = `${r.case} / ${r.impl}`;
     const row = (impl) => results.find((x) => x.case === r.case && x.impl === impl);
     assert.deepEqual([r.correct, r.error], [true, undefined], at);
     for (const k of ["nsPerOp", "nsPerOpMedian", "opsPerSec", "samples", "callsPerSample"]) assert.ok(positive(r[k]), `${at} ${k} = ${r[k]}`);
     if ("mbPerSec" in r) assert.ok(positive(r.mbPerSec), at);
-    assert.ok(r.nsPerOp <= r.nsPerOpMedian, at);
+    assert.ok(r.nsPerOp <= r.nsPerOpMedian && r.samples >= r.rounds, at);
     assert.equal(r.rounds, r.case === startupCase.id ? startupRounds : rounds, at);
     assert.ok(["call", "hash", "process"].includes(r.unit), at);
     assert.equal(r.ratioVsOurs, r.nsPerOp / (row("ours-simd") ?? row("ours-js")).nsPerOp, at);

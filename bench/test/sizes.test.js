@@ -10,8 +10,7 @@ import {gzipSync} from "node:zlib";
 import {SIZE_CASES, bundleSize} from "sha256-simd-support/bundle-sizes.js";
 import {sizesSection} from "../report/readme.js";
 import {main} from "../sizes.js";
-import {committedBuild} from "./committed-build.js";
-import {jsonWritten, quiet} from "./quick-run.js";
+import {committedBuild, jsonWritten, quiet} from "./quick-run.js";
 
 const bench = fileURLToPath(new URL("..", import.meta.url));
 const esbuildBin = join(dirname(createRequire(import.meta.url).resolve("esbuild/package.json")), "bin", "esbuild");

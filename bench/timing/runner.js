@@ -84,9 +84,8 @@ function samples(batch, n, ms, least, out = [], spent = 0) {
  */
 export function interleave(contenders, {now = clock, rounds = 7, ms = 200, per = 1, batchMs = 1, warmup = 0}) {
   if (warmup) interleave(contenders, {now, rounds: warmup, ms, batchMs});
-  const names = Object.keys(contenders);
-  const timed = names.map((name) => {
-    const batch = batchOf({run: contenders[name]}, now);
+  const timed = Object.entries(contenders).map(([name, run]) => {
+    const batch = batchOf({run}, now);
     return {name, batch, n: calibrate(batch, batchMs), roundsNs: []};
   });
   for (let r = 0; r < rounds; r++) {
@@ -117,12 +116,15 @@ async function withHooks(k, fn) {
   }
 }
 
-/** Whether byte arrays `a` and `b` hold the same bytes. */
-export function equalBytes(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** Awaits fn(item, round) for each of `items` in each of `rounds` rounds, in an order rotated by one each round. */
+export async function inTurns(items, rounds, fn) {
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < items.length; i++) await fn(items[(i + round) % items.length], round);
+  }
 }
+
+/** Whether byte arrays `a` and `b` hold the same bytes. */
+export const equalBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
  * Checks each contender's output against the case's expected output: its own
@@ -175,23 +177,20 @@ export async function runCases(cases, opts) {
         marks.set(k.impl, {correct: true, error: String(e?.message ?? e)});
       }
     }
-    for (let round = 0; round < o.rounds; round++) {
-      for (let i = 0; i < timed.length; i++) {
-        const t = timed[(i + round) % timed.length];
-        if (t.error) continue;
-        progress({...at, phase: "run", round, impl: t.k.impl});
-        try {
-          const times = await withHooks(t.k, async () => {
-            await samples(t.batch, t.inner, o.warmupTime, 1);
-            return samples(t.batch, t.inner, o.time, c.minSamples ?? 2);
-          });
-          t.perRound.push(median(times));
-          t.samples += times.length;
-        } catch (e) {
-          t.error = String(e?.message ?? e);
-        }
+    await inTurns(timed, o.rounds, async (t, round) => {
+      if (t.error) return;
+      progress({...at, phase: "run", round, impl: t.k.impl});
+      try {
+        const times = await withHooks(t.k, async () => {
+          await samples(t.batch, t.inner, o.warmupTime, 1);
+          return samples(t.batch, t.inner, o.time, c.minSamples ?? 2);
+        });
+        t.perRound.push(median(times));
+        t.samples += times.length;
+      } catch (e) {
+        t.error = String(e?.message ?? e);
       }
-    }
+    });
     const caseRows = c.contenders.map(({impl}) => {
       const t = timed.find((x) => x.k.impl === impl);
       const {correct, error} = marks.get(impl);

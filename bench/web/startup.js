@@ -14,7 +14,7 @@ import {parseArgs} from "node:util";
 import * as esbuild from "esbuild";
 import {startServer} from "sha256-simd-support/serve.js";
 import {libraries as startupLibraries} from "../cases/startup.js";
-import {median} from "../timing/runner.js";
+import {inTurns, median} from "../timing/runner.js";
 import {browsers} from "./browsers.js";
 
 /** The libraries of the Node start-up case, each bundled from a module that exports its digest function as `digest`. */
@@ -44,20 +44,17 @@ const server = await startServer({dir});
 const browser = await launch();
 const times = Object.fromEntries(libraries.map(({impl}) => [impl, []]));
 try {
-  for (let round = 0; round < Number(args.rounds); round++) {
-    for (let i = 0; i < libraries.length; i++) {
-      const {impl} = libraries[(round + i) % libraries.length];
-      // A fresh context where the driver has them (playwright), else a fresh page.
-      const context = browser.newContext ? await browser.newContext() : browser;
-      const tab = await context.newPage();
-      await tab.goto(`${server.url}${impl}.html`);
-      await tab.waitForFunction(() => globalThis.startup !== undefined);
-      const {ms, hex} = await tab.evaluate(() => globalThis.startup);
-      if (hex !== expected) throw new Error(`${impl}: digest ${hex}, expected ${expected}`);
-      times[impl].push(ms);
-      await (context === browser ? tab.close() : context.close());
-    }
-  }
+  await inTurns(libraries, Number(args.rounds), async ({impl}) => {
+    // A fresh context where the driver has them (playwright), else a fresh page.
+    const context = browser.newContext ? await browser.newContext() : browser;
+    const tab = await context.newPage();
+    await tab.goto(`${server.url}${impl}.html`);
+    await tab.waitForFunction(() => globalThis.startup !== undefined);
+    const {ms, hex} = await tab.evaluate(() => globalThis.startup);
+    if (hex !== expected) throw new Error(`${impl}: digest ${hex}, expected ${expected}`);
+    times[impl].push(ms);
+    await (context === browser ? tab.close() : context.close());
+  });
 } finally {
   await browser.close();
   await server.close();

@@ -13,9 +13,9 @@ let sink = 0;
 const bytes = (n, seed) => Uint8Array.from({length: n}, (_, i) => (i * 31 + seed) & 255);
 
 /**
- * The calls, each {name, whole, steps, peer}: `whole` the public call, `steps`
- * {name: fn} each one part of it alone, as the call runs it, and `peer` the
- * same call on as-sha256, for the ratio; every fn runs N times per batch.
+ * The calls, each {name, whole, steps, noPeer}: `whole(lib)` the fn of the
+ * public call on `lib`, ours and, unless noPeer, as-sha256 for the ratio;
+ * `steps` {name: fn} each one part of it alone, as the call runs it; every fn runs N times per batch.
  * "call" is an export that does nothing (the JS -> wasm call alone);
  * "compress" is the module's export that does the hashing.
  */
@@ -29,8 +29,7 @@ function makeCalls({api, alloc: {digestOf}, check: {bytesLength}, hashObject: {r
   return [
     {
       name: "digest64",
-      whole: () => (sink += api.digest64(data64)[0]),
-      peer: () => (sink += asSha256.digest64(data64)[0]),
+      whole: (lib) => () => (sink += lib.digest64(data64)[0]),
       steps: {
         call,
         compress: hash64,
@@ -41,8 +40,7 @@ function makeCalls({api, alloc: {digestOf}, check: {bytesLength}, hashObject: {r
     },
     {
       name: "digest2Bytes32Into",
-      whole: () => api.digest2Bytes32Into(b1, b2, out32),
-      peer: () => asSha256.digest2Bytes32Into(b1, b2, out32),
+      whole: (lib) => () => lib.digest2Bytes32Into(b1, b2, out32),
       steps: {
         call,
         compress: hash64,
@@ -56,8 +54,7 @@ function makeCalls({api, alloc: {digestOf}, check: {bytesLength}, hashObject: {r
     },
     {
       name: "digest64HashObjectsInto",
-      whole: () => api.digest64HashObjectsInto(o1, o2, oOut),
-      peer: () => asSha256.digest64HashObjectsInto(o1, o2, oOut),
+      whole: (lib) => () => lib.digest64HashObjectsInto(o1, o2, oOut),
       steps: {
         call,
         compress: hash64,
@@ -71,8 +68,7 @@ function makeCalls({api, alloc: {digestOf}, check: {bytesLength}, hashObject: {r
     },
     {
       name: "digest, 32 B",
-      whole: () => (sink += api.digest(data32)[0]),
-      peer: () => (sink += asSha256.digest(data32)[0]),
+      whole: (lib) => () => (sink += lib.digest(data32)[0]),
       steps: {
         call,
         compress: () => core.digest(ioPtr, ioPtr, 32),
@@ -83,9 +79,9 @@ function makeCalls({api, alloc: {digestOf}, check: {bytesLength}, hashObject: {r
     },
     {
       name: "new SHA256().init()",
-      whole: () => (sink += new api.SHA256().init() === null ? 1 : 0),
+      whole: (lib) => () => (sink += new lib.SHA256().init() === null ? 1 : 0),
       // as-sha256's constructor instantiates a module of its own: milliseconds.
-      peer: null,
+      noPeer: true,
       // Where the object keeps its state: both ways of ENGINE_CHOICES' contexts row.
       steps: {
         call,
@@ -114,9 +110,9 @@ export function budgetRun({internals, rounds = 9, ms = 40, filter}) {
   const lines = [];
   for (const c of makeCalls(internals)) {
     if (filter && !new RegExp(filter).test(c.name)) continue;
-    const contenders = {"whole call": batch(c.whole)};
+    const contenders = {"whole call": batch(c.whole(internals.api))};
     for (const [step, fn] of Object.entries(c.steps)) contenders[step] = batch(fn);
-    if (c.peer) contenders["as-sha256, the same call"] = batch(c.peer);
+    if (!c.noPeer) contenders["as-sha256, the same call"] = batch(c.whole(asSha256));
     const t = interleave(contenders, {rounds, ms, per: N, warmup: 3});
     const {"whole call": whole, call, compress, "as-sha256, the same call": peer} = t;
     const row = (step, best, median) => lines.push(`| ${step} | ${f(best)} | ${f(median)} | ${((100 * best) / whole.bestNs).toFixed(0)}% |`);

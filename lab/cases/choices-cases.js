@@ -3,6 +3,7 @@
 // (docs/performance-notes.md, "Per-engine choices", "The 4-lane shape"), for
 // each CPU and engine anyone runs it on (lab/choices.js). Environment-neutral:
 // the package's internals (lab/internals.js) come in.
+import {grid} from "../../bench/report/table.js";
 import {interleave} from "../../bench/timing/runner.js";
 
 let sink = 0;
@@ -94,10 +95,7 @@ export function choicesTable({internals, rounds = 15, ms = 40}) {
   const lines = [];
   for (const {row, ways, calls, cases, before = () => {}} of makeRows(internals)) {
     const names = Object.keys(ways);
-    lines.push(`${row} (this engine's row: ${choices[row]})\n`);
-    lines.push(`| case | ${names.map((w) => `${w} best / median ns`).join(" | ")} | fastest, best / median |`);
-    lines.push(`| --- | ${names.map(() => "---").join(" | ")} | --- |`);
-    for (const [name, make] of Object.entries(cases)) {
+    const body = Object.entries(cases).map(([name, make]) => {
       const contenders = {};
       for (const way of names) {
         const fn = make(ways[way]);
@@ -108,10 +106,11 @@ export function choicesTable({internals, rounds = 15, ms = 40}) {
       }
       const t = interleave(contenders, {rounds, ms, per: calls, warmup: 3});
       const fastest = (key) => names.reduce((a, b) => (t[b][key] < t[a][key] ? b : a));
-      lines.push(`| ${name} | ${names.map((w) => bestMedian(t[w])).join(" | ")} | ${fastest("bestNs")} / ${fastest("medianNs")} |`);
-    }
+      return [name, ...names.map((w) => bestMedian(t[w])), `${fastest("bestNs")} / ${fastest("medianNs")}`];
+    });
     before(choices[row]);
-    lines.push("");
+    const head = ["case", ...names.map((w) => `${w} best / median ns`), "fastest, best / median"];
+    lines.push(`${row} (this engine's row: ${choices[row]})\n`, grid(head, body, true), "");
   }
   lines.push(`lanes (this engine's row: ${choices.lanes}), through hashInto\n`, shapesTable({internals, rounds, ms}));
   return lines.join("\n") + (sink === 0.5 ? " " : "");
@@ -123,8 +122,7 @@ export function choicesTable({internals, rounds = 15, ms = 40}) {
  * message and x4m's over x4's, as markdown.
  */
 function shapesTable({internals: {api: {hashInto}, lanes: {useShape}, engine}, rounds, ms, counts = [4, 64, 4096], calls = 20}) {
-  const lines = ["| messages a call | x4 best / median ns | x4m best / median ns | x4m ÷ x4, best / median |", "| --- | --- | --- | --- |"];
-  for (const n of counts) {
+  const body = counts.map((n) => {
     const input = new Uint8Array(64 * n).fill(n & 255);
     const output = new Uint8Array(32 * n);
     const run = (shape) => () => {
@@ -132,8 +130,8 @@ function shapesTable({internals: {api: {hashInto}, lanes: {useShape}, engine}, r
       for (let i = 0; i < calls; i++) hashInto(input, output);
     };
     const {x4, x4m} = interleave({x4: run("x4"), x4m: run("x4m")}, {rounds, ms, per: calls * n, warmup: 3});
-    lines.push(`| ${n} | ${bestMedian(x4)} | ${bestMedian(x4m)} | ${(x4m.bestNs / x4.bestNs).toFixed(3)} / ${(x4m.medianNs / x4.medianNs).toFixed(3)} |`);
-  }
+    return [n, bestMedian(x4), bestMedian(x4m), `${(x4m.bestNs / x4.bestNs).toFixed(3)} / ${(x4m.medianNs / x4.medianNs).toFixed(3)}`];
+  });
   useShape(engine.choices.lanes);
-  return lines.join("\n") + "\n";
+  return grid(["messages a call", "x4 best / median ns", "x4m best / median ns", "x4m ÷ x4, best / median"], body, true) + "\n";
 }

@@ -5,8 +5,7 @@ import {execFileSync} from "node:child_process";
 import {fileURLToPath} from "node:url";
 import {abDocument, abFileName, abTable} from "../ab-report.js";
 import {cpuDetails} from "../../bench/report/results-files.js";
-import {committedBuild} from "../../bench/test/committed-build.js";
-import {jsonWritten} from "../../bench/test/quick-run.js";
+import {committedBuild, jsonWritten} from "../../bench/test/quick-run.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -7,22 +7,15 @@ import * as pmt from "@chainsafe/persistent-merkle-tree";
 import {hasher as asSha256Hasher} from "@chainsafe/persistent-merkle-tree/hasher/as-sha256";
 import {hasher as oursHasher} from "sha256-simd/hasher";
 import {createHashPool} from "sha256-simd/pool";
-import {makePoolCases, threadCounts} from "../../cases/cases-pool.js";
+import {makePoolCases} from "../../cases/cases-pool.js";
 
 /**
  * Pools of 1, 2, 4, ... threads up to the browser's hardwareConcurrency and
  * their cases; resolves to {cases, threads: [[asked, in use], ...], close}.
  * Without cross-origin isolation every pool has 1 thread in use.
  */
-export async function makeBrowserPoolCases(ours) {
+export function makeBrowserPoolCases(ours) {
   const cores = Math.max(1, navigator.hardwareConcurrency ?? 1);
-  const pools = [];
   const workerUrl = new URL("../pool-worker.js", import.meta.url);
-  for (const threads of threadCounts(cores)) pools.push({threads, pool: await createHashPool({threads, workerUrl})});
-  const {cases, close} = await makePoolCases({ours, oursHasher, pmt, asSha256Hasher}, pools);
-  return {
-    cases,
-    threads: pools.map(({threads, pool}) => [threads, pool.threads]),
-    close: () => Promise.all([close(), ...pools.map(({pool}) => pool.close())]),
-  };
+  return makePoolCases({ours, oursHasher, pmt, asSha256Hasher}, cores, (threads) => createHashPool({threads, workerUrl}));
 }

@@ -1,0 +1,65 @@
+// The constants of FIPS 180-4 that every module reads at the address the
+// core's init() returns (cpp/sha256.h, struct Tables), computed from their
+// definitions as an instance loads, in JavaScript for both backends: fewer
+// bytes than the tables, or than computing them in wasm
+// (docs/performance-notes.md, "Module sizes"). test/constants.test.js
+// derives them exactly and pins CHECKSUM. Native builds compute them in C++
+// (cpp/constants.cpp).
+
+/** A hash of K, PAD64_KW and IV, against an error in the arithmetic below. */
+export const CHECKSUM = 0x0b0a8c37;
+
+/**
+ * Writes K, PAD64_KW (K + W of the block that pads a 64-byte message) and IV
+ * into `buffer` at byte `at`; false where they fail their check.
+ * @param {ArrayBufferLike} buffer
+ * @param {number} at
+ * @returns {boolean}
+ */
+export function writeTables(buffer, at) {
+  // Words: K at 0, PAD64_KW at 64, IV at 128.
+  const t = new Int32Array(buffer, at, 136);
+  const fraction = (/** @type {number} */ x) => (x - Math.floor(x)) * 4294967296;
+  // The fractional bits of the square roots (IV) and cube roots (K) of the
+  // first primes, the cube root by Newton's method from above.
+  for (let n = 2, found = 0; found < 64; n++) {
+    let prime = true;
+    for (let d = 2; d * d <= n; d++) prime &&= n % d !== 0;
+    if (!prime) continue;
+    if (found < 8) t[128 + found] = fraction(Math.sqrt(n));
+    let x = 7;
+    for (let i = 0; i < 40; i++) x = (2 * x + n / (x * x)) / 3;
+    t[found++] = fraction(x);
+  }
+  // The padding block: 0x80, zeros, the bit length 512; its schedule, then K + W.
+  const w = new Int32Array(64);
+  w[0] = 0x80000000;
+  w[15] = 512;
+  const rotr = (/** @type {number} */ x, /** @type {number} */ n) => (x >>> n) | (x << (32 - n));
+  for (let i = 0; i < 64; i++) {
+    if (i >= 16) {
+      const [a, b] = [w[i - 15], w[i - 2]];
+      w[i] = (rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10)) + w[i - 7] + (rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3)) + w[i - 16];
+    }
+    t[64 + i] = t[i] + w[i];
+  }
+  let h = 0;
+  for (let i = 0; i < 136; i++) h = Math.imul(h ^ t[i], 0x9e3779b1);
+  return h === (CHECKSUM | 0);
+}
+
+/**
+ * Writes x4m's tables after those at byte `at` (which writeTables wrote), each
+ * word in the four lanes of a vector: 2^n for its left shifts, and PAD64_KW.
+ * Only bundles that use the lanes module carry this.
+ * @param {ArrayBufferLike} buffer
+ * @param {number} at
+ */
+export function writeLaneTables(buffer, at) {
+  // Words: 2^n at 136, PAD64_KW at 264, 16-byte aligned as in struct Tables.
+  const t = new Int32Array(buffer, at, 520);
+  for (let i = 0; i < 64; i++) {
+    if (i < 32) t.fill(1 << i, 136 + 4 * i, 140 + 4 * i);
+    t.fill(t[64 + i], 264 + 4 * i, 268 + 4 * i);
+  }
+}
