@@ -97,7 +97,7 @@ test-only: check-bundles
 NATIVE_CXX ?= clang++
 NATIVE_FLAGS := -std=c++17 -O1 -g -Wall -Wextra -Werror -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all
-NATIVE_SRC := $(CORE_SRC) $(MANY_SRC) $(EXTRAS_SRC) $(MERKLE_SRC)
+NATIVE_SRC := $(CORE_SRC) $(CONSTANTS_SRC) $(MANY_SRC) $(EXTRAS_SRC) $(MERKLE_SRC)
 NATIVE_simd128 := -DSHA256_SIMDE $(NATIVE_SRC) $(CORE_SIMD_SRC) $(LANES_SRC)
 NATIVE_scalar := $(NATIVE_SRC)
 SEED ?= $$(date +%s)
@@ -117,7 +117,7 @@ test-native: $(BUILD)/native/test-simd128 $(BUILD)/native/test-scalar
 # SIMDe) against OpenSSL in one process, its SHA-NI path masked off on x86-64
 # (lab/native/compress.cpp; docs/performance-notes.md, "The single stream natively").
 # The core module's sources but its C ABI (core.cpp), which the bench calls around.
-BENCH_NATIVE_SRC := $(filter-out cpp/core.cpp,$(CORE_SRC)) $(CORE_SIMD_SRC)
+BENCH_NATIVE_SRC := $(filter-out cpp/core.cpp,$(CORE_SRC)) $(CONSTANTS_SRC) $(CORE_SIMD_SRC)
 $(BUILD)/native/bench-compress: lab/native/compress.cpp $(BENCH_NATIVE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(NATIVE_CXX) -std=c++17 -O3 -Wall -Wextra -Werror -DSHA256_SIMDE -Icpp $< $(BENCH_NATIVE_SRC) -lcrypto -o $@

@@ -8,12 +8,15 @@
 #   merkle  merkleize and digest_n_level, for sha256-simd/hasher
 # The others import the core instance's memory and the functions they use of
 # the core and lanes. Each is built with simd128 (wasm/*.wasm, and embedded
-# in JavaScript for the main entry), and many, extras and merkle without, for
-# the portable build that wasm2js turns into JavaScript
-# (js/generated/*-portable.js), whose core is written in JavaScript
-# (js/backends/portable/core.js).
+# in JavaScript for the main entry), and many and extras without, for the
+# portable build that wasm2js turns into JavaScript
+# (js/generated/*-portable.js), whose core and merkle module are written in
+# JavaScript (js/backends/portable/).
 
-CORE_SRC := cpp/core.cpp cpp/dispatch.cpp cpp/stream.cpp cpp/constants.cpp cpp/compress_scalar.cpp
+CORE_SRC := cpp/core.cpp cpp/dispatch.cpp cpp/stream.cpp cpp/compress_scalar.cpp
+# The tables computed in C++, for native builds alone: the loader writes the
+# modules' (js/core/tables.js).
+CONSTANTS_SRC := cpp/constants.cpp
 CORE_SIMD_SRC := cpp/compress_simd128.cpp
 LANES_SRC := cpp/compress_x4.cpp cpp/compress_x4m.cpp
 MANY_SRC := cpp/many.cpp
@@ -53,7 +56,7 @@ ADDON_LDFLAGS = $(LDFLAGS) -sIMPORTED_MEMORY -sERROR_ON_UNDEFINED_SYMBOLS=0 -sTO
 
 WASM := $(foreach m,core lanes many extras merkle,wasm/sha256-$(m).wasm)
 GENERATED := $(WASM) $(foreach m,core lanes many extras merkle,js/generated/$(m)-wasm.js) \
-	$(foreach m,many extras merkle,js/generated/$(m)-portable.js)
+	$(foreach m,many extras,js/generated/$(m)-portable.js)
 # binaryen's own tools, from the binaryen that emcc uses.
 BINARYEN = $(shell $(EMCONFIG) BINARYEN_ROOT)/bin
 
@@ -62,7 +65,7 @@ BINARYEN = $(shell $(EMCONFIG) BINARYEN_ROOT)/bin
 # of the others imports.
 addon = $(if $(filter $(1),$(ADDON_SRC)),-DSHA256_ADDON)$(if $(filter $(1),$(COLD_SRC)), -Oz)
 # Code that runs once a call, or once: compiled for size (performance-notes, "Module sizes").
-COLD_SRC := cpp/constants.cpp cpp/stream.cpp
+COLD_SRC := cpp/stream.cpp
 $(BUILD)/obj/simd/%.o: cpp/%.cpp $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(CXXFLAGS) $(SIMD_FLAGS) $(call addon,$<) -c $< -o $@
@@ -96,7 +99,6 @@ $(eval $(call module,simd,extras,$(EXTRAS_SRC),$(EXTRAS_EXPORTS),$(call ADDON_LD
 $(eval $(call module,simd,merkle,$(MERKLE_SRC),$(MERKLE_EXPORTS),$(call ADDON_LDFLAGS,$(MERKLE_BASE)) $(SIMD_FLAGS),$(SIMD_FEATURES),--zero-filled-memory))
 $(eval $(call module,portable,many,$(MANY_SRC),$(MANY_EXPORTS),$(call ADDON_LDFLAGS,$(MANY_BASE)) $(PORTABLE_FLAGS),$(PORTABLE_FEATURES),--zero-filled-memory))
 $(eval $(call module,portable,extras,$(EXTRAS_SRC),$(EXTRAS_EXPORTS),$(call ADDON_LDFLAGS,$(EXTRAS_BASE)) $(PORTABLE_FLAGS),$(PORTABLE_FEATURES),--zero-filled-memory))
-$(eval $(call module,portable,merkle,$(MERKLE_SRC),$(MERKLE_EXPORTS),$(call ADDON_LDFLAGS,$(MERKLE_BASE)) $(PORTABLE_FLAGS),$(PORTABLE_FEATURES),--zero-filled-memory))
 
 $(BUILD)/wasm/%.wasm: $(BUILD)/simd/%.wasm
 	@mkdir -p $(dir $@)

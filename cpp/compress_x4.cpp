@@ -17,8 +17,12 @@ SHA256_INTERNAL void compress_x4(v128_t state[8], const uint8_t* const blocks[4]
   compress_words(state, w);
 }
 
+namespace {
+void pad_x4(v128_t state[8]) { compress_pad64(state); }
+}  // namespace
+
 SHA256_INTERNAL void hash64_x4(uint8_t* out, const uint8_t* in, size_t count) {
-  hash64_lanes<v128_t, compress_x4, hash64_x4>(out, in, count);
+  hash64_lanes<compress_x4, pad_x4, hash64_x4>(out, in, count);
 }
 
 }  // namespace sha256

@@ -2,6 +2,9 @@
 // x4 on some CPUs (docs/performance-notes.md, "The 4-lane shape"): the whole
 // message schedule in memory (w[64]) before the rounds, where x4's 16 live
 // message vectors were spilled, and v128m lanes, whose left shifts multiply.
+// Its rounds read K + W from memory, eight an iteration, so the message and
+// padding blocks share one copy of them: fewer bytes, at the same speed
+// (performance-notes, "Module sizes").
 #include "lanes.h"
 
 #ifndef SHA256_SIMD128
@@ -10,6 +13,21 @@
 
 namespace sha256 {
 
+namespace {
+
+// The 64 rounds on K + W in four lanes, kw[t]: out of line, so that the
+// message blocks (compress_x4m) and the padding block (hash64_x4m) share one copy.
+__attribute__((noinline)) void rounds_x4m(v128_t state[8], const v128_t* kw) {
+  v128m s[8];
+  for (int i = 0; i < 8; i++) s[i] = {state[i]};
+  rounds64<8>(s, [&](int t) { return v128m{wasm_v128_load(kw + t)}; }, [&] { kw += 8; });
+  for (int i = 0; i < 8; i++) state[i] = s[i].v;
+}
+
+void pad_x4m(v128_t state[8]) { rounds_x4m(state, reinterpret_cast<const v128_t*>(tables().pad64_kw_x4)); }
+
+}  // namespace
+
 // Out of line, so that hash64_x4m keeps one copy of it.
 SHA256_INTERNAL void compress_x4m(v128_t state[8], const uint8_t* const blocks[4]) {
   v128_t r[16];
@@ -17,23 +35,12 @@ SHA256_INTERNAL void compress_x4m(v128_t state[8], const uint8_t* const blocks[4
   v128m w[64];
   for (int t = 0; t < 16; t++) w[t] = {r[t]};
   for (int t = 16; t < 64; t++) w[t] = w[t - 16] + small_sigma0(w[t - 15]) + w[t - 7] + small_sigma1(w[t - 2]);
-  v128m s[8];
-  for (int i = 0; i < 8; i++) s[i] = {state[i]};
-  // K as four lanes loaded, not K[t] loaded and splatted: one instruction in
-  // JavaScriptCore, not two. Pointers that step, as in compress_words.
-  const uint32_t* k = tables().k_x4[0];
-  const v128m* wt = w;
-  rounds64<16>(
-      s, [&](int t) { return wt[t] + v128m{wasm_v128_load(k + 4 * t)}; },
-      [&] {
-        k += 4 * 16;
-        wt += 16;
-      });
-  for (int i = 0; i < 8; i++) state[i] = s[i].v;
+  for (int t = 0; t < 64; t++) w[t] = w[t] + splat(tables().k[t], w[t]);
+  rounds_x4m(state, &w[0].v);
 }
 
 SHA256_INTERNAL void hash64_x4m(uint8_t* out, const uint8_t* in, size_t count) {
-  hash64_lanes<v128m, compress_x4m, hash64_x4m>(out, in, count);
+  hash64_lanes<compress_x4m, pad_x4m, hash64_x4m>(out, in, count);
 }
 
 }  // namespace sha256

@@ -1,6 +1,7 @@
-// The constants of FIPS 180-4, computed from their definitions when the
-// module starts: fewer bytes than the tables (performance-notes, "Module
-// sizes"). test/constants.test.js derives them exactly and pins kChecksum.
+// The constants of FIPS 180-4, computed from their definitions when a native
+// build starts (test/native/); the wasm modules get them from the JavaScript
+// that loads them (js/core/tables.js). test/constants.test.js derives them
+// exactly and pins kChecksum.
 #include "rounds.h"
 
 // Loops here run once: rolled, they take a few hundred bytes, not kilobytes.
@@ -48,8 +49,8 @@ Tables* init_constants() {
   }
 #ifdef SHA256_SIMD128
   SHA256_ROLLED for (int i = 0; i < 64; i++) {
-    wasm_v128_store(t.k_x4[i], wasm_i32x4_splat(t.k[i]));
     if (i < 32) wasm_v128_store(t.pow2_x4[i], wasm_i32x4_splat(1u << i));
+    wasm_v128_store(t.pad64_kw_x4[i], wasm_i32x4_splat(t.pad64_kw[i]));
   }
 #endif
   // Of K, PAD64_KW and IV; the lane tables above are copies.

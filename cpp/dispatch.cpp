@@ -17,7 +17,12 @@ uint32_t init(uint32_t flags) {
 #else
   (void)flags;
 #endif
+#ifdef SHA256_TABLES_AT
+  // The modules' tables are written by the JavaScript that loads them (js/core/tables.js).
+  return SHA256_TABLES_AT;
+#else
   return uint32_t(reinterpret_cast<uintptr_t>(init_constants()));
+#endif
 }
 
 void compress(uint32_t state[8], const uint8_t* blocks, size_t nblocks) {

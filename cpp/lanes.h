@@ -49,27 +49,23 @@ SHA256_INLINE v128m rotr(v128m x, int n) { return {wasm_v128_or(wasm_u32x4_shr(x
 SHA256_INLINE v128m ch(v128m e, v128m f, v128m g) { return {ch(e.v, f.v, g.v)}; }
 SHA256_INLINE v128m splat(uint32_t x, v128m) { return {wasm_i32x4_splat(x)}; }
 SHA256_INLINE v128m maj(v128m a, v128m b, v128m c, v128m ab, v128m bc) { return {maj(a.v, b.v, c.v, ab.v, bc.v)}; }
-SHA256_INLINE v128_t vec(v128_t x) { return x; }
-SHA256_INLINE v128_t vec(v128m x) { return x.v; }
 
 // hash64 on the 4-lane compression compress4: four messages at once, then
-// the padding block (compress_pad64) in lane type V, compress4's shape.
+// the padding block, pad, in compress4's shape.
 // `self` is the kernel this builds: it hashes two or three left-over
 // messages, which keeps one copy of the loop (performance-notes).
-template <class V, Compress4Kernel* compress4, void (*self)(uint8_t*, const uint8_t*, size_t)>
+template <Compress4Kernel* compress4, void (*pad)(v128_t[8]), void (*self)(uint8_t*, const uint8_t*, size_t)>
 SHA256_INLINE void hash64_lanes(uint8_t* out, const uint8_t* in, size_t count) {
   for (size_t g = count / 4; g > 0; g--, in += 256, out += 128) {
     const uint8_t* const blocks[4] = {in, in + 64, in + 128, in + 192};
-    v128_t state[8];
-    for (int i = 0; i < 8; i++) state[i] = wasm_i32x4_splat(tables().iv[i]);
-    compress4(state, blocks);
-    V s[8];
-    for (int i = 0; i < 8; i++) s[i] = V{state[i]};
-    compress_pad64(s);
+    v128_t s[8];
+    for (int i = 0; i < 8; i++) s[i] = wasm_i32x4_splat(tables().iv[i]);
+    compress4(s, blocks);
+    pad(s);
     // Back to one digest per message: words 0..3 then 4..7 of each lane.
     for (int half = 0; half < 2; half++) {
       v128_t r[4];
-      for (int j = 0; j < 4; j++) r[j] = vec(s[4 * half + j]);
+      for (int j = 0; j < 4; j++) r[j] = s[4 * half + j];
       transpose4(r);
       for (int j = 0; j < 4; j++) wasm_v128_store(out + 32 * j + 16 * half, bswap32(r[j]));
     }

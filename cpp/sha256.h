@@ -28,18 +28,19 @@
 namespace sha256 {
 
 // FIPS 180-4's K (4.2.2), IV (5.3.3) and K[t] + W[t] of the block that pads a
-// 64-byte message (5.1.1), computed by init() (constants.cpp). Every module of
-// an instance reads them at one fixed address of the shared memory
-// (SHA256_TABLES_AT, wasm.mk): modules share memory, not data.
+// 64-byte message (5.1.1): in the wasm modules written by the JavaScript that
+// loads them (js/core/tables.js), at one fixed address of the shared memory
+// (SHA256_TABLES_AT, wasm.mk), which every module of an instance reads:
+// modules share memory, not data. Native builds compute them (constants.cpp).
 struct Tables {
   uint32_t k[64];
   uint32_t pad64_kw[64];
   uint32_t iv[8];
 #ifdef SHA256_SIMD128
-  // For compress_x4m (lanes.h): K[t], and 2^n for its left shifts, each
-  // word in the four lanes of a vector, derived from the words above.
-  alignas(16) uint32_t k_x4[64][4];
+  // For x4m (compress_x4m.cpp): 2^n for its left shifts, and PAD64_KW, each
+  // word in the four lanes of a vector.
   alignas(16) uint32_t pow2_x4[32][4];
+  alignas(16) uint32_t pad64_kw_x4[64][4];
 #endif
 };
 #ifdef SHA256_TABLES_AT
@@ -48,7 +49,7 @@ inline Tables& tables() { return *reinterpret_cast<Tables*>(SHA256_TABLES_AT); }
 extern Tables g_tables;
 inline Tables& tables() { return g_tables; }
 #endif
-// Computes the tables; returns their address, or null if they fail their checksum.
+// Native builds: computes the tables; returns their address, or null if they fail their checksum.
 Tables* init_constants();
 
 // Streaming context. JS keeps one copy per SHA256 object and swaps it in and
@@ -135,10 +136,10 @@ extern "C" void stackRestore(uintptr_t sp);
 
 extern "C" {
 // Core: the I/O buffer, the streaming context, init() and the hashes of one
-// stream. init() computes the constants and picks the single-stream
-// compression: flags bit 0 set for compress_scalar (a build without simd128
-// has only that one). It returns the constants' address, or
-// 0 if they failed their check.
+// stream. init() picks the single-stream compression: flags bit 0 set for
+// compress_scalar (a build without simd128 has only that one). It returns the
+// constants' address, where the loader writes them (natively it computes
+// them, and returns 0 if they failed their check).
 uint8_t* io_ptr();
 uint32_t io_size();
 sha256::Ctx* ctx_ptr();

@@ -2,9 +2,9 @@
 // portable build (plain JavaScript) where wasm is missing, lacks
 // SIMD or is refused. Each module's source is the export conditions' choice
 // (package.json "imports": #core and the like).
-import * as core from "#core";
+import {module, portable} from "#core";
 import {install} from "./core/loader.js";
 
-install(core, false);
+install({module, portable}, false);
 
 export * from "./core/api.js";

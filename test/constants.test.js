@@ -1,10 +1,13 @@
-// Re-derives every table that the module computes when it starts
-// (cpp/constants.cpp) from its definition in FIPS 180-4, in exact integer
-// arithmetic (BigInt roots, no floating point), and compares the tables as
-// each backend computed them, in its memory, and the checksum it holds them to.
+// Re-derives every table that the loader writes into an instance as it loads
+// (js/core/tables.js; natively cpp/constants.cpp) from its definition in FIPS
+// 180-4, in exact integer arithmetic (BigInt roots, no floating point), and
+// compares the tables in each backend's memory, and the checksum both hold
+// them to.
 import assert from "node:assert/strict";
 import {readFileSync} from "node:fs";
+import {lanes} from "../js/core/lanes.js";
 import {core} from "../js/core/loader.js";
+import {CHECKSUM, writeTables} from "../js/core/tables.js";
 import {forEachModule} from "./support/helpers.js";
 
 const source = readFileSync(new URL("../cpp/constants.cpp", import.meta.url), "utf8");
@@ -69,27 +72,39 @@ describe("constants: FIPS 180-4 re-derived", function () {
     assert.equal(primes[63], 311);
   });
 
-  it("kChecksum in cpp/constants.cpp is the checksum of the derived tables (K, then PAD64_KW, then IV)", function () {
+  it("CHECKSUM in js/core/tables.js and kChecksum in cpp/constants.cpp are the checksum of the derived tables (K, then PAD64_KW, then IV)", function () {
     let h = 0;
     for (const x of [...derivedK, ...derivedPad, ...derivedIV]) h = Math.imul(h ^ x, 0x9e3779b1) >>> 0;
     const m = source.match(/kChecksum = (0x[0-9a-f]+)u?;/);
     assert.ok(m, "kChecksum not found in cpp/constants.cpp");
     assert.equal(m[1], `0x${h.toString(16).padStart(8, "0")}`);
+    assert.equal(CHECKSUM, h);
+  });
+
+  it("writeTables reports tables that fail their check: square roots off in their 32nd fractional bit", function () {
+    const sqrt = Math.sqrt;
+    assert.equal(writeTables(new ArrayBuffer(4096), 0), true);
+    Math.sqrt = (x) => sqrt(x) + 2 ** -32;
+    try {
+      assert.equal(writeTables(new ArrayBuffer(4096), 0), false);
+    } finally {
+      Math.sqrt = sqrt;
+    }
   });
 });
 
 forEachModule("constants as the module computes them", function (module) {
-  /** The module's tables, at the address init() returns; with SIMD, then x4m's K and 2^n in four lanes each. */
+  /** The module's tables, at the address init() returns; with SIMD, once the lanes are linked, x4m's 2^n and PAD64_KW in four lanes each. */
   function tables() {
     const at = core.init(module.singleStream === "scalar" ? 1 : 0);
-    assert.ok(at > 0, "init() reported a checksum failure");
-    const words = new Uint32Array(core.memory.buffer, at, module.simd ? 136 + 4 * 64 + 4 * 32 : 136);
+    if (module.simd) assert.ok(lanes() !== null);
+    const words = new Uint32Array(core.memory.buffer, at, module.simd ? 136 + 4 * 32 + 4 * 64 : 136);
     return {
       k: [...words.subarray(0, 64)],
       pad: [...words.subarray(64, 128)],
       iv: [...words.subarray(128, 136)],
-      kX4: [...words.subarray(136, 392)],
-      pow2X4: [...words.subarray(392, 520)],
+      pow2X4: [...words.subarray(136, 264)],
+      padX4: [...words.subarray(264, 520)],
     };
   }
 
@@ -109,10 +124,10 @@ forEachModule("constants as the module computes them", function (module) {
   });
 
   if (module.simd) {
-    it("x4m's tables: K[t], and 2^n for n < 32, each in the four lanes of a vector", function () {
+    it("x4m's tables: 2^n for n < 32, and PAD64_KW[t], each in the four lanes of a vector", function () {
       const t = tables();
-      assert.deepEqual(hex(t.kX4), hex(inFourLanes(derivedK)));
       assert.deepEqual(hex(t.pow2X4), hex(inFourLanes(Array.from({length: 32}, (_, n) => 2 ** n))));
+      assert.deepEqual(hex(t.padX4), hex(inFourLanes(derivedPad)));
     });
   }
 });

@@ -2,6 +2,7 @@
 // across a switch, and a runtime without WebAssembly SIMD.
 import assert from "node:assert/strict";
 import {execFileSync} from "node:child_process";
+import {readFileSync} from "node:fs";
 import {fileURLToPath} from "node:url";
 import * as as from "@chainsafe/as-sha256";
 import {SHA256, digest, digest64, reinitializeInstance, simdEnabled} from "../js/index.js";
@@ -122,6 +123,12 @@ describe("the portable build's core (js/backends/portable/core.js)", function ()
     for (const name of ["io_ptr", "io_size", "ctx_ptr", "ctx_size"]) assert.equal(js[name](), wasm[name](), name);
     assert.equal(js.init(0), wasm.init(0), "init(): the tables' address");
     assert.equal(js.memory.buffer.byteLength, wasm.memory.buffer.byteLength);
+  });
+
+  it("has its merkle module's scratch where wasm.mk places the merkle module (MERKLE_BASE)", async function () {
+    const {MERKLE_BASE} = await import("../js/backends/portable/merkle.js");
+    const mk = readFileSync(new URL("../wasm.mk", import.meta.url), "utf8");
+    assert.equal(MERKLE_BASE, Number(/^MERKLE_BASE := (\d+)$/m.exec(mk)?.[1]));
   });
 });
 

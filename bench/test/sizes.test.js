@@ -62,9 +62,9 @@ describe("bundle sizes (test/support/bundle-sizes.js)", function () {
     const at = (id) => sizes.get(id).gzip.toLocaleString("en");
     assert.ok(section.includes(`| {digest} | ${at("digest")} | ${at("as-sha256-digest")} | ${at("noble-sha256")} |`), section);
     assert.ok(section.includes(`| sha256-simd/hasher | ${at("hasher")} | – | – |`), section);
-    // Each piece stubs a file that is in the 17 names' bundle: without it, the bundle is at least 1 KB smaller.
+    // Each piece stubs a file that is in the 17 names' bundle: without it, the bundle is at least 500 bytes smaller.
     assert.deepEqual(doc.pieces.map((p) => p.id), ["lanes", "core", "portable", "glue"]);
-    for (const p of doc.pieces) assert.ok(p.gzip > 1000, `${p.id}: ${p.gzip}`);
+    for (const p of doc.pieces) assert.ok(p.gzip > 500, `${p.id}: ${p.gzip}`);
     assert.ok(section.includes(`| the core module | ${doc.pieces[1].gzip.toLocaleString("en")} |`), section);
     const other = {...doc.build.wasm, "sha256-core.wasm": "0".repeat(64)};
     assert.match(sizesSection([{name: "sizes.json", doc}], other), /^No `bench\/results\/sizes\.json` of the committed modules/);

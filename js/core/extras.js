@@ -2,7 +2,7 @@
 // (kdf.js): linked at first use, and what stages keys and messages in the
 // module's memory and wipes them. Every function that stages calls wipe() on
 // every way out, errors included.
-import * as backends from "#extras";
+import {module, portable} from "#extras";
 import {digestOf} from "./alloc.js";
 import {bytesLength} from "./check.js";
 import {ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioSize} from "./io.js";
@@ -27,7 +27,7 @@ import {absorb} from "./stream.js";
  * The extras module, linked at first use.
  * @type {() => ExtrasExports}
  */
-const extras = addon(backends, () => ({
+const extras = addon({module, portable}, () => ({
   compress: core.compress,
   sha256_init: core.sha256_init,
   sha256_update: core.sha256_update,

@@ -2,9 +2,10 @@
 // messages four at a time, in two shapes of the same rounds, x4
 // (cpp/compress_x4.cpp) and x4m (cpp/compress_x4m.cpp). The portable build
 // has none: there hash64 is the core's hash64_x1.
-import * as backends from "#lanes";
+import {module, portable} from "#lanes";
 import {choices} from "./engine.js";
-import {addon, core} from "./loader.js";
+import {addon, core, tablesAt} from "./loader.js";
+import {writeLaneTables} from "./tables.js";
 
 /**
  * The lanes module's exports: each shape's hash64 and compression, of the same signatures.
@@ -17,10 +18,14 @@ import {addon, core} from "./loader.js";
  */
 
 /**
- * The lanes module's exports, or null in the portable build.
+ * The lanes module's exports, or null in the portable build; linked to a
+ * core instance after x4m's tables are written into its memory.
  * @type {() => LanesExports | null}
  */
-export const lanes = addon(backends, () => ({hash64_x1: core.hash64_x1}));
+export const lanes = addon({module, portable}, () => {
+  writeLaneTables(core.memory.buffer, tablesAt);
+  return {hash64_x1: core.hash64_x1};
+});
 
 /**
  * The 4-lane shape in use: this engine's row of ENGINE_CHOICES (js/core/engine.js), or
@@ -82,12 +87,8 @@ const MEASURE_MS = 30;
 const warm = [0, 0];
 const spent = [0, 0];
 const timed = [0, 0];
-// The jsc shell has no performance object, only preciseTime(): seconds.
-const now = globalThis.performance
-  ? () => performance.now()
-  : typeof globalThis.preciseTime === "function"
-    ? () => globalThis.preciseTime() * 1000
-    : () => Date.now();
+// Date.now() only where there is no performance.now(): every engine that measures has one.
+const now = () => (globalThis.performance ?? Date).now();
 
 /**
  * hash64 on one shape or the other, while the shape is measured.

@@ -4,6 +4,7 @@
 // new instance reaches every importer, and add-ons link to it again.
 import {choices} from "./engine.js";
 import {bindIo} from "./io.js";
+import {writeTables} from "./tables.js";
 
 /**
  * The core module's exports (cpp/core.cpp): pointers and lengths are
@@ -15,7 +16,7 @@ import {bindIo} from "./io.js";
  * @property {() => number} io_size
  * @property {() => number} ctx_ptr
  * @property {() => number} ctx_size
- * @property {(flags: number) => number} init 0 where the constants failed their check.
+ * @property {(flags: number) => number} init Sets the single stream (flags bit 0: scalar); returns where the constants go (js/core/tables.js).
  * @property {(out: number, input: number, len: number) => void} digest
  * @property {(out: number, input: number, count: number) => void} hash64_x1
  * @property {(ctx: number) => void} sha256_init
@@ -60,6 +61,12 @@ export let wasmRefused = null;
  * @type {CoreExports}
  */
 export let core;
+/**
+ * Where the core's constants lie in its memory (js/core/tables.js).
+ * @internal
+ * @type {number}
+ */
+export let tablesAt;
 /**
  * The backend in use: "simd" (the SIMD wasm modules) or "js" (the portable
  * build, plain JavaScript, where WebAssembly is missing, lacks SIMD or
@@ -127,9 +134,11 @@ function load(name) {
   const exports = instantiate(name);
   const simd = name === "simd";
   const single = simd ? choices.singleStream : null;
-  if (exports.init(single === "scalar" ? 1 : 0) === 0) throw new Error("sha256-simd: the module's constants failed their check");
+  const at = exports.init(single === "scalar" ? 1 : 0);
+  if (!writeTables(exports.memory.buffer, at)) throw new Error("sha256-simd: the module's constants failed their check");
   bindIo(exports);
   core = exports;
+  tablesAt = at;
   backend = name;
   simdEnabled = simd;
   singleStream = single;

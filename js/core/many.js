@@ -1,7 +1,7 @@
 // Digests of several messages in one call: digestParts, one digest of parts
 // without concatenating them, and digestMany, one digest per message, four
 // messages at a time on the lanes (cpp/many.cpp).
-import * as backends from "#many";
+import {module, portable} from "#many";
 import {digestAt, digestOf} from "./alloc.js";
 import {byteList, bytesLength, setBytes} from "./check.js";
 import {ctxPtr, ioBytes, ioDigest, ioPtr, ioSize, ioView, ioWords} from "./io.js";
@@ -21,7 +21,7 @@ import {absorb} from "./stream.js";
  * The many module, linked at first use, to the lanes where there are, in the shape in use.
  * @type {() => ManyExports}
  */
-const many = addon(backends, () => ({compress: core.compress, compress_x4: bestCompress4()}), () => shape);
+const many = addon({module, portable}, () => ({compress: core.compress, compress_x4: bestCompress4()}), () => shape);
 
 /**
  * SHA-256 of the concatenation of `parts`, an Array of Uint8Array, without

@@ -38,7 +38,8 @@ export function writeTables(buffer, at) {
   const rotr = (/** @type {number} */ x, /** @type {number} */ n) => (x >>> n) | (x << (32 - n));
   for (let i = 0; i < 64; i++) {
     if (i >= 16) {
-      const [a, b] = [w[i - 15], w[i - 2]];
+      const a = w[i - 15];
+      const b = w[i - 2];
       w[i] = (rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10)) + w[i - 7] + (rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3)) + w[i - 16];
     }
     t[64 + i] = t[i] + w[i];

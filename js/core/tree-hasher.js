@@ -2,7 +2,7 @@
 // merkleized inside wasm (cpp/merkle.cpp), every level in one call while the
 // data fits the I/O buffer. Results and errors are persistent-merkle-tree's
 // hashers'; the package is not imported, so it is never needed at runtime.
-import * as backends from "#merkle";
+import {module, portable} from "#merkle";
 import {hashInto} from "./api.js";
 import {plainView, setBytes} from "./check.js";
 import {blockArrayTree, blocksBytesTree, nLevelGroup} from "./tree-checks.js";
@@ -77,7 +77,7 @@ const DIGEST64_OBJECTS = ["digest64HashObjects", "left", "right", "parent"];
  * The merkle module, linked at first use to the best hash64 kernel, in the shape in use.
  * @type {() => MerkleExports}
  */
-const merkle = addon(backends, () => ({hash64: bestHash64()}), () => shape);
+const merkle = addon({module, portable}, () => ({hash64: bestHash64()}), () => shape);
 
 /**
  * Writes the root of the first n chunks of input (a plain Uint8Array, or an

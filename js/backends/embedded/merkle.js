@@ -3,6 +3,6 @@
 import wasm from "../../generated/merkle-wasm.js";
 import {compile} from "./compile.js";
 
-export {instantiate as portable} from "../../generated/merkle-portable.js";
+export {portable} from "../portable/merkle.js";
 /** @type {() => WebAssembly.Module} */
 export const module = () => compile(wasm);

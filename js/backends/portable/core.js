@@ -187,28 +187,6 @@ export function portable() {
     }
   }
 
-  // FIPS 180-4's constants from their definitions, as cpp/constants.cpp
-  // computes them: the fractional bits of the square roots (IV) and cube
-  // roots (K) of the first primes, the cube root by Newton's method from above.
-  function init() {
-    const fraction = (/** @type {number} */ x) => (x - Math.floor(x)) * 4294967296;
-    for (let n = 2, found = 0; found < 64; n++) {
-      let prime = true;
-      for (let d = 2; d * d <= n; d++) prime &&= n % d !== 0;
-      if (!prime) continue;
-      if (found < 8) i32[IV + found] = fraction(Math.sqrt(n));
-      let x = 7;
-      for (let i = 0; i < 40; i++) x = (2 * x + n / (x * x)) / 3;
-      i32[K + found++] = fraction(x);
-    }
-    w.fill(0);
-    w[0] = 0x80000000;
-    w[15] = 512;
-    schedule();
-    i32.set(w.subarray(64), PAD);
-    return TABLES;
-  }
-
   /**
    * Entry f, which wipes the schedule before it returns.
    * @param {(a: number, b: number, c: number) => void} f
@@ -224,7 +202,8 @@ export function portable() {
     io_size: () => IO_SIZE,
     ctx_ptr: () => CTX,
     ctx_size: () => 112,
-    init,
+    // The constants are written there by the loader (js/core/tables.js), as into the SIMD core's memory.
+    init: () => TABLES,
     digest: wiping((out, p, len) => {
       start(DIGEST_CTX << 2);
       update(DIGEST_CTX << 2, p, len);

@@ -4,6 +4,6 @@
 // @ts-expect-error: a .wasm module has no types (wrangler makes it a WebAssembly.Module).
 import wasm from "../../../wasm/sha256-merkle.wasm";
 
-export {instantiate as portable} from "../../generated/merkle-portable.js";
+export {portable} from "../portable/merkle.js";
 /** @type {() => WebAssembly.Module} */
 export const module = () => wasm;
