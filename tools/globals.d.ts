@@ -4,4 +4,3 @@
 declare var process: {versions?: {node?: string; bun?: string}; arch?: string; getBuiltinModule?(name: string): any} | undefined;
 declare var Buffer: {allocUnsafe(size: number): Uint8Array} | undefined;
 declare var Deno: object | undefined;
-declare function preciseTime(): number;
