@@ -6,6 +6,9 @@
 //
 //   node bench/node.js [--headline | --startup] [--quick] [--hasher] [--pool] [--beyond] [--save | --out FILE]
 import * as asSha256 from "@chainsafe/as-sha256";
+import {hkdf} from "@noble/hashes/hkdf.js";
+import {hmac} from "@noble/hashes/hmac.js";
+import {pbkdf2} from "@noble/hashes/pbkdf2.js";
 import * as noble from "@noble/hashes/sha2.js";
 import * as hashWasm from "hash-wasm";
 import * as nodeCrypto from "node:crypto";
@@ -14,7 +17,10 @@ import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
 import * as ours from "sha256-simd";
+import {nodeCrypto as platformSha256} from "./cases/beyond-native.js";
 import {headlineCaseIds, makeCases} from "./cases/cases.js";
+import {makeBeyondCases} from "./cases/cases-beyond.js";
+import {makeHasherCases} from "./cases/cases-hasher.js";
 import {idsFilter, selectCases} from "./cases/common.js";
 import {buildInfo, environment, resultsDir, runIfScript, tryImport, writeJson} from "./report/results-files.js";
 import {makeResults, resultsFileName} from "./report/results.js";
@@ -86,18 +92,6 @@ async function loadPoolCases(hasherLibs, hashtree) {
   return makePoolCases({...hasherLibs, hashtree, startSplit}, cores, (threads) => createHashPool({threads}));
 }
 
-/** The cases of cases-beyond.js, against noble's HMAC, HKDF and PBKDF2 and node:crypto; loaded only for --beyond. */
-async function loadBeyondCases() {
-  const [{hkdf}, {hmac}, {pbkdf2}, {makeBeyondCases}, {nodeCrypto: native}] = await Promise.all([
-    import("@noble/hashes/hkdf.js"),
-    import("@noble/hashes/hmac.js"),
-    import("@noble/hashes/pbkdf2.js"),
-    import("./cases/cases-beyond.js"),
-    import("./cases/beyond-native.js"),
-  ]);
-  return makeBeyondCases({ours, noble: {sha256: noble.sha256, hmac, hkdf, pbkdf2}, native: native(nodeCrypto)});
-}
-
 /** Progress on stderr: one line rewritten in place on a terminal, one line per case otherwise. */
 function progressPrinter(stderr) {
   const tty = Boolean(stderr.isTTY);
@@ -114,10 +108,7 @@ function progressPrinter(stderr) {
   };
 }
 
-/**
- * Runs the benchmark. Returns {doc, file, text}.
- * @param {string[]} argv  command-line arguments, without node and the script
- */
+/** Runs the benchmark on `argv` (without node and the script); returns {doc, file, text}. */
 export async function main(argv, {stdout = process.stdout, stderr = process.stderr} = {}) {
   const opts = parseOptions(argv);
   const notes = [];
@@ -126,10 +117,10 @@ export async function main(argv, {stdout = process.stdout, stderr = process.stde
   const libs = {ours, asSha256, hashWasm, noble, nodeCrypto, hashtree, webcrypto: globalThis.crypto?.subtle};
   let cases = await makeCases(libs);
   const hasherLibs = opts.hasher || opts.pool ? await loadHasherLibs(notes) : undefined;
-  if (opts.hasher) cases.push(...(await import("./cases/cases-hasher.js")).makeHasherCases(hasherLibs));
+  if (opts.hasher) cases.push(...makeHasherCases(hasherLibs));
   const pools = opts.pool ? await loadPoolCases(hasherLibs, hashtree) : undefined;
   if (pools) cases.push(...pools.cases);
-  if (opts.beyond) cases.push(...(await loadBeyondCases()));
+  if (opts.beyond) cases.push(...(await makeBeyondCases({ours, noble: {sha256: noble.sha256, hmac, hkdf, pbkdf2}, native: platformSha256(nodeCrypto)})));
   cases = selectCases(cases, opts);
   if (opts.headline) cases = cases.filter((c) => headlineCaseIds.includes(c.id));
   const oracle = (m) => nodeCrypto.createHash("sha256").update(m).digest();

@@ -1,9 +1,8 @@
 // Writes README.md's measured tables (between <!-- bench:start NAME --> and
-// <!-- bench:end -->) as report/readme.js generates them from bench/results/.
+// <!-- bench:end -->) as report/readme.js generates them from bench/results/;
+// --check writes nothing and fails if README.md differs from what it would write.
 //
 //   node bench/readme.js [--check]
-//
-// --check writes nothing and fails if README.md differs from what it would write.
 import {readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {parseArgs} from "node:util";

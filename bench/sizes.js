@@ -15,10 +15,9 @@ import {buildInfo, resultsDir, runIfScript, writeJson} from "./report/results-fi
 const resolveDir = fileURLToPath(new URL(".", import.meta.url));
 
 /**
- * Measures every case's gzipped and minified bytes, and what of as-sha256's
- * 17 names' gzipped bundle each piece costs and the JavaScript glue (the
- * bundle with every piece out), writes them with the build, esbuild's version
- * and the date to --out, and prints the table.
+ * Measures every case's gzipped and minified bytes, and what of as-sha256's 17 names' gzipped bundle
+ * each piece costs and the JavaScript glue (the bundle with every piece out); writes them with the
+ * build, esbuild's version and the date to --out, and prints the table.
  */
 export async function main(argv, {stdout = process.stdout} = {}) {
   const {values} = parseArgs({args: argv, options: {out: {type: "string", default: join(resultsDir, "sizes.json")}}});

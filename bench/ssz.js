@@ -1,13 +1,11 @@
-// ssz's own tree-hashing workload: ChainSafe/ssz's perf test
-// packages/ssz/test/perf/eth2/beaconState.test.ts, an altair BeaconState of
+// ssz's own tree-hashing workload, ChainSafe/ssz's perf test
+// packages/ssz/test/perf/eth2/beaconState.test.ts: an altair BeaconState of
 // 200,000 validators (bench/cases/ssz-state.js) rehashed after half of them and
-// every balance changed, as after an epoch transition, with each hasher set
-// by persistent-merkle-tree's setHasher().
+// every balance changed, as after an epoch transition, per setHasher() hasher.
+// --quick: one round. --validators: another count (modified: half), whose root
+// comes from --expected-root or else from as-sha256's hasher.
 //
 //   node bench/ssz.js [--rounds N] [--threads N] [--quick] [--out FILE] [--validators N] [--expected-root HEX]
-//
-// --quick: one round. --validators: another count (modified: half), whose
-// root comes from --expected-root or else from as-sha256's hasher.
 import {readFileSync} from "node:fs";
 import os from "node:os";
 import v8 from "node:v8";
@@ -67,9 +65,8 @@ function gcFunction() {
 export const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
 
 /**
- * The hasher with every method counted: a run through ssz that leaves the
- * counts at zero means ssz holds another persistent-merkle-tree than this
- * file's, on which setHasher() has no effect.
+ * The hasher with every method counted: a run through ssz that leaves the counts at zero means
+ * ssz holds another persistent-merkle-tree than this file's, on which setHasher() has no effect.
  */
 function counted(h) {
   const calls = {};
@@ -95,19 +92,16 @@ function version(name) {
 const packages = ["@chainsafe/ssz", "@chainsafe/persistent-merkle-tree", "@chainsafe/hashtree", "@chainsafe/as-sha256"];
 
 /**
- * Times CASES with each of `hashers` ({id, hasher}), taking turns in an
- * order reversed every round, on a state of `validators` of which `modified`
- * changed; checks every run's root against `expectedRoot` (as-sha256's
- * hasher computes it where null), and first runs each hasher once through a
- * counted copy, so that one that does not reach ssz is an error. Returns
- * {times: {case: {hasher id: ms[]}}, expectedRoot, hashStepNodes, calls: {hasher id: counts}}.
+ * Times CASES with each of `hashers` ({id, hasher}) in turns reversed every round, on a state of
+ * `validators` of which `modified` changed; checks every root against `expectedRoot` (where null,
+ * as-sha256's hasher computes it). Each hasher first runs once through a counted copy, so one that
+ * does not reach ssz is an error. Returns {times: {case: {hasher id: ms[]}}, expectedRoot, hashStepNodes, calls: {hasher id: counts}}.
  */
 export function timeCases(hashers, {rounds, validators: vc, modified, expectedRoot, log = () => {}}) {
   const gc = gcFunction();
   const previousHasher = pmt.hasher;
   try {
-    // The original state is hashed with as-sha256's hasher, the reference:
-    // the roots a run reuses from it are not the hasher's own under test.
+    // The original state is hashed with the reference, as-sha256's hasher: roots a run reuses from it are not the tested hasher's.
     let t = performance.now();
     pmt.setHasher(asSha256Hasher);
     const original = createState(vc);
@@ -116,11 +110,10 @@ export function timeCases(hashers, {rounds, validators: vc, modified, expectedRo
     expectedRoot ??= toHexString(modifiedState(original, vc, modified).hashTreeRoot());
     log(`original state of ${vc} validators built and hashed in ${((performance.now() - t) / 1e3).toFixed(1)} s`);
 
-    // One timed run: a full GC, then a fresh state, prepared untimed. The GC
-    // comes first so that no run pays for the garbage of the one before,
-    // and the new state's nodes stay where V8 put them, as in the upstream
-    // test, which forces no GC (docs/performance-notes.md, "ssz's
-    // BeaconState workload on the pool").
+    // One timed run: a full GC, then a fresh state, prepared untimed. GC first,
+    // so no run pays for the previous one's garbage and the new state's nodes
+    // stay where V8 put them, as in the upstream test, which forces no GC
+    // (docs/performance-notes.md, "ssz's BeaconState workload on the pool").
     const hc = new pmt.HashComputationGroup();
     let hashStepNodes = 0;
     const run = (id, h, hasher = h.hasher) => {

@@ -6,9 +6,9 @@ import {resultsFileName} from "../bench/report/results.js";
 import {grid} from "../bench/report/table.js";
 
 /**
- * The document of an A/B run: `dirs` the two checkouts as given (a the old,
- * b the new), `env` the engine and machine (results-files.js environment()),
- * `rows` compareBuilds()'s, each given b's time over a's of the bests and of the medians.
+ * The document of an A/B run: `dirs` the two checkouts as given (a the old, b the new), `env` the engine
+ * and machine (results-files.js environment()), `rows` compareBuilds()'s, with b's time over a's of the
+ * bests and of the medians.
  */
 export function abDocument({dirs, env, options, rows}) {
   const [a, b] = dirs.map((dir) => ({dir, commit: commitOf(dir)}));
@@ -20,9 +20,8 @@ export function abDocument({dirs, env, options, rows}) {
 export const abFileName = (env) => `ab_${resultsFileName(env)}`;
 
 /**
- * A/B runs side by side as markdown: a row per case, a column per engine
- * and CPU, each cell b over a round by round (pairedRatio), one figure per
- * run of that engine, in the order given.
+ * A/B runs side by side as markdown: a row per case, a column per engine and CPU, each cell b over a
+ * round by round (pairedRatio), one figure per run of that engine, in the order given.
  */
 export function abTable(docs) {
   const engine = ({env}) => `${env.runtime} ${env.runtimeVersion}${Number.isInteger(env.cpuFamily) ? `, f${env.cpuFamily}m${env.cpuModel}` : ""}`;

@@ -1,18 +1,17 @@
 // The A/B command: two builds of the package side by side in one engine,
-// through the public API as each ships (lab/compare.js).
+// through the public API as each ships (lab/compare.js). Each DIR is the root
+// of a checkout (git worktree add DIR COMMIT). Without --engine the builds run
+// here, each through its Node entry (js/node.js, or js/core/node.js in the
+// builds of 2026-12-01 to 12-05); with it they are bundled into one script for
+// the jsc shell or a headless browser (lab/bundled.js; --beyond needs
+// WebCrypto, so a browser). --save writes the run to
+// bench/results/ab_<engine>-<version>_<cpu>_<date>.json, --out FILE elsewhere;
+// --table prints the saved runs (every ab_*.json by default) as one table of
+// NEW over OLD, round by round (lab/ab-report.js).
 //
 //   node|bun|deno lab/ab.js OLD_DIR NEW_DIR [--filter REGEX] [--hasher] [--beyond] [--rounds N] [--ms MS] [--save | --out FILE] [--label L]
 //   node lab/ab.js OLD_DIR NEW_DIR --engine jsc|chromium|firefox|webkitgtk [...]
 //   node lab/ab.js --table [FILE ...]
-//
-// Each DIR is the root of a checkout (git worktree add DIR COMMIT). Without
-// --engine the builds run here, each through its Node entry (js/node.js, or
-// js/core/node.js in the builds of 2026-12-01 to 12-05); with it they are
-// bundled into one script for the jsc shell or a headless browser
-// (lab/bundled.js; --beyond needs WebCrypto, so a browser). --save writes the
-// run to bench/results/ab_<engine>-<version>_<cpu>_<date>.json, --out FILE
-// elsewhere; --table prints the saved runs (every ab_*.json by default) as
-// one table of NEW over OLD, round by round (lab/ab-report.js).
 import * as crypto from "node:crypto";
 import {existsSync, readFileSync} from "node:fs";
 import {join, resolve} from "node:path";

@@ -25,11 +25,9 @@ async function casesOf(lib, native, {hasher, beyond}) {
 }
 
 /**
- * Times builds `a` and `b` ({ours, hasher} each) on every case whose id
- * matches `filter`; returns [{id, title, a: {bestNs, medianNs, roundsNs},
- * b: {...}, pairedRatio}], ns per op, pairedRatio the median of b over a
- * round by round. Each build's output is compared with the other's first,
- * and a case whose outputs differ throws.
+ * Times builds `a` and `b` ({ours, hasher} each) on every case whose id matches `filter`; returns
+ * [{id, title, a: {bestNs, medianNs, roundsNs}, b: {...}, pairedRatio}], ns per op, pairedRatio the median
+ * of b over a round by round. Each build's output is first compared with the other's; differing ones throw.
  */
 export async function compareBuilds({a, b, native}, {filter, hasher = false, beyond = false, rounds = 15, ms = 60, log = () => {}}) {
   const [casesA, casesB] = await Promise.all([a, b].map((lib) => casesOf(lib, native, {hasher, beyond})));

@@ -1,12 +1,11 @@
-// Where node:crypto becomes faster than wasm for one digest on this runtime
-// and CPU (the shortest length from which it was the faster at every length
-// measured), and whether digest(), which hands inputs from NATIVE_FROM
-// (js/core/engine.js) on to node:crypto, keeps at least 0.95 of the faster
-// path's speed at each length. The wasm path is a SHA256 object, which never
-// leaves wasm; node:crypto's is as digest() returns it, in the form
-// NATIVE_OUTPUT gives this runtime (or --output's), in a plain Uint8Array.
-// --save labels the run "openssl-ia32cap" where OPENSSL_ia32cap hides CPU
-// features from node:crypto's OpenSSL.
+// Where node:crypto becomes faster than wasm for one digest on this runtime and
+// CPU (the shortest length from which it was faster at every length measured),
+// and whether digest(), which hands inputs from NATIVE_FROM (js/core/engine.js)
+// on to node:crypto, keeps at least 0.95 of the faster path's speed at each
+// length. The wasm path is a SHA256 object, which never leaves wasm;
+// node:crypto's is as digest() returns it, in the form NATIVE_OUTPUT gives this
+// runtime (or --output's), in a plain Uint8Array. --save labels the run
+// "openssl-ia32cap" where OPENSSL_ia32cap hides CPU features from its OpenSSL.
 //
 //   node|bun|deno lab/crossover.js [--rounds 7] [--output hex|latin1|base64|buffer] [--many] [--save]
 import * as crypto from "node:crypto";

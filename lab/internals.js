@@ -1,7 +1,6 @@
-// Runs a table of cases that time the package's internals (its checks,
-// copies, module exports and 4-lane shape), imported here openly: here under
-// node, bun or deno, or bundled into another engine (lab/bundled.js), for
-// lab/budget.js and lab/choices.js.
+// Runs a table of cases timing the package's internals (checks, copies, module
+// exports, 4-lane shape), imported here openly: under node, bun or deno, or
+// bundled into another engine (lab/bundled.js), for lab/budget.js and choices.js.
 import {parseArgs} from "node:util";
 import {cpuDetails, runtimeName} from "../bench/report/results-files.js";
 

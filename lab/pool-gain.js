@@ -1,12 +1,11 @@
-// Whether the pool's hasher gains on ssz's BeaconState, and what its
-// measuring (js/pool/gain.js) keeps it from losing: bench/ssz.js's three
-// cases (its timeCases: fresh states, roots checked, hashers taking turns)
-// with the single-threaded hasher, the pool as it is, and the pool that
-// spreads every large level unmeasured. --busy N starts N processes that
-// spin for the whole run, as other work on the machine would.
-//
-// --against DIR adds the pool of another checkout (git worktree add DIR
-// COMMIT), as it is and spreading every level, for an A/B of the pool.
+// Whether the pool's hasher gains on ssz's BeaconState, and what its measuring
+// (js/pool/gain.js) keeps it from losing: bench/ssz.js's three cases (its
+// timeCases: fresh states, roots checked, hashers taking turns) with the
+// single-threaded hasher, the pool as it is, and the pool that spreads every
+// large level unmeasured. --busy N starts N processes that spin for the whole
+// run, as other work on the machine would. --against DIR adds the pool of
+// another checkout (git worktree add DIR COMMIT), as it is and spreading every
+// level, for an A/B of the pool.
 //
 //   node lab/pool-gain.js [--rounds 7] [--busy 0] [--against DIR]
 import {spawn} from "node:child_process";

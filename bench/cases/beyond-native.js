@@ -1,8 +1,7 @@
-// The platform's own SHA-256 for bench/cases/cases-beyond.js, in one shape for
-// node:crypto and WebCrypto: each serves as the oracle every contender is
-// checked against, and is timed as a contender itself. Environment-neutral:
-// each takes its library as an argument, so the page's bundle, which uses
-// webCrypto alone, holds no node: import.
+// The platform's own SHA-256 for bench/cases/cases-beyond.js, one shape for
+// node:crypto and WebCrypto: each is the oracle contenders are checked against
+// and a timed contender itself. Environment-neutral: each takes its library as
+// an argument, so the page's bundle (WebCrypto alone) holds no node: import.
 import {concatBytes} from "sha256-simd-support/bytes.js";
 
 /**
@@ -19,8 +18,7 @@ import {concatBytes} from "sha256-simd-support/bytes.js";
  */
 
 /**
- * node:crypto (pass the module), as bench/node.js --beyond times it. It
- * keeps no HMAC key: createHmac sets the key up per message.
+ * node:crypto (pass the module), as bench/node.js --beyond times it; it keeps no HMAC key (createHmac sets it up per message).
  * @returns {Native}
  */
 export function nodeCrypto({createHash, createHmac, hkdfSync, pbkdf2Sync}) {
@@ -42,10 +40,9 @@ export function nodeCrypto({createHash, createHmac, hkdfSync, pbkdf2Sync}) {
 }
 
 /**
- * WebCrypto (pass crypto.subtle), asynchronous throughout. The HMAC key is
- * imported once and kept, as ours and noble keep theirs; HKDF and PBKDF2 import
- * theirs per call, as a caller deriving from a new secret must. WebCrypto
- * hashes whole messages only: digestParts is the digest of the concatenation,
+ * WebCrypto (pass crypto.subtle), asynchronous throughout. The HMAC key is imported once and kept, as
+ * ours and noble keep theirs; HKDF and PBKDF2 import theirs per call, as a caller deriving from a new
+ * secret must. WebCrypto hashes whole messages only: digestParts is the digest of the concatenation,
  * and digestMany a Promise.all of digests, which the browser may run in parallel.
  * @returns {Native}
  */

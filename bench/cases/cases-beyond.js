@@ -2,10 +2,8 @@
 // PBKDF2, digestParts, digestMany): ours against @noble/hashes and the
 // platform's own SHA-256 (beyond-native.js: node:crypto in bench/node.js, WebCrypto
 // on the page). Environment-neutral: the libraries come in as arguments.
-//
-// A case's expected output is the platform's result, never ours, computed when
-// the case is made. as-sha256 has none of these functions, so the ratios are
-// each contender's time over ours.
+// Expected outputs are the platform's, never ours, computed when a case is made.
+// as-sha256 has none of these, so each ratio is a contender's time over ours.
 import {concatBytes, contender, oursVariants, pseudoRandomBytes} from "./common.js";
 
 /**

@@ -1,11 +1,9 @@
-// Benchmark cases for the persistent-merkle-tree Hasher (js/hasher.js): ours
-// against persistent-merkle-tree's as-sha256 and hashtree hashers, in one
-// process. Environment-neutral: every library comes in as an argument.
-//
-// A case's output is a tree root, the SHA-256 of the 64 bytes of its two
-// children: those are the case's one message, computed with the as-sha256
-// hasher when the case is made, so the runner's oracle checks every root.
-// ssz's own workload, through setHasher(), is bench/ssz.js's.
+// Benchmark cases for the persistent-merkle-tree Hasher (js/hasher.js), ours
+// against its as-sha256 and hashtree hashers in one process; environment-neutral,
+// each library comes in as an argument. A case's output is a tree root, the
+// SHA-256 of its two children's 64 bytes: the case's one message, computed with
+// the as-sha256 hasher when the case is made, so the runner's oracle checks
+// every root. ssz's own workload, through setHasher(), is bench/ssz.js's.
 
 /**
  * @typedef {object} HasherLibs
@@ -78,7 +76,6 @@ function specs({pmt, asSha256Hasher}, {chunks20 = false} = {}) {
 }
 
 /**
- * Builds the hasher cases for the implementations in `libs`.
  * @param {HasherLibs} libs
  * @param {object} [options]
  * @param {{impl: string, hasher: object}[]} [options.hashers]  hashers to time instead of

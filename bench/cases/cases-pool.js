@@ -9,12 +9,10 @@ import {makeHasherCases} from "./cases-hasher.js";
 export const threadCounts = (cores) => [...new Set([...[1, 2, 4, 8, 16].filter((t) => t <= cores), cores])];
 
 /**
- * Builds the pool cases, on pools of threadCounts(cores) threads, each from
- * `createPool(threads)` (createHashPool's promise). libs are those of
- * cases-hasher.js plus `ours` and, where it loads, `hashtree`, and, where
- * given, `startSplit(input)`: the uncoordinated split of pool-split.js on
- * every core, timed on the two largest hashInto cases. Resolves to {cases,
- * threads: [[asked, in use], ...], close}, close() closing the pools too.
+ * Builds the pool cases, on pools of threadCounts(cores) threads, each from `createPool(threads)` (createHashPool's
+ * promise). libs are those of cases-hasher.js plus `ours`, `hashtree` where it loads, and where given
+ * `startSplit(input)`: pool-split.js's uncoordinated split on every core, timed on the two largest hashInto cases.
+ * Resolves to {cases, threads: [[asked, in use], ...], close}, close() closing the pools too.
  */
 export async function makePoolCases(libs, cores, createPool) {
   const pools = [];

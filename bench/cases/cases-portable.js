@@ -28,9 +28,8 @@ function cases(lib) {
 }
 
 /**
- * Times sha256-simd (`lib`, on its portable backend) and noble, `rounds`
- * rounds of `ms` each per contender, alternating; returns one row per case:
- * best and median ns per message of each, and noble's time over ours.
+ * Times sha256-simd (`lib`, on its portable backend) and noble, `rounds` rounds of `ms` each per contender,
+ * alternating; returns one row per case: best and median ns per message of each, and noble's time over ours.
  */
 export function runPortable(lib, {now, rounds = 7, ms = 200}) {
   return cases(lib).map((c) => {

@@ -1,7 +1,6 @@
-// The benchmark cases of the package's core API (hashInto, digest64, the
-// HashObject and batch functions, digest at each size, the SHA256 object),
-// ours against as-sha256 and each peer, for bench/node.js and the page.
-// Environment-neutral: the libraries come in as arguments.
+// The core API's cases (hashInto, digest64, the HashObject and batch functions,
+// digest at each size, the SHA256 object), ours against as-sha256 and each peer,
+// for bench/node.js and the page. Environment-neutral: libraries are arguments.
 
 /**
  * @typedef {object} Libs  the implementations loaded by the running environment
@@ -34,11 +33,10 @@ export const headlineCaseIds = [
 const newHashObject = () => ({h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0});
 
 /**
- * Case specs. `api(lib)` serves ours and as-sha256 alike (same API), `peer(p)`
- * serves each Peer from peers.js (undefined where it cannot do the op),
- * `subtle(s)` serves WebCrypto. Each returns {run, bytes?}: bytes(result) turns
- * run()'s result into the digests it holds (default: the result is the bytes).
- * HashObjects are converted with as-sha256's own helpers.
+ * Case specs. `api(lib)` serves ours and as-sha256 alike (same API), `peer(p)` each Peer of peers.js
+ * (undefined where it cannot do the op), `subtle(s)` WebCrypto. Each returns {run, bytes?}: bytes(result)
+ * turns run()'s result into its digests (default: the result is the bytes). HashObjects are converted
+ * with as-sha256's own helpers.
  */
 function specs({asSha256: ref}) {
   const writeObjs = (objs, bytes) => {
@@ -230,7 +228,6 @@ function specs({asSha256: ref}) {
 }
 
 /**
- * Builds every case for the implementations in `libs`.
  * @param {Libs} libs
  * @returns {Promise<import("./common.js").Case[]>}
  */

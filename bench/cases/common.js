@@ -7,27 +7,20 @@
  * @property {string} impl  implementation id, one of `implIds`
  * @property {() => unknown} run  one op on the case's fixed input; returns its result
  * @property {boolean} async  run() returns a promise; timed as batches of awaited calls
- * @property {() => Promise<Uint8Array>} output  run()'s result as bytes (digests
- *   concatenated in message order), for the check against an oracle before timing
+ * @property {() => Promise<Uint8Array>} output  run()'s result as bytes (digests in message order), checked before timing
  * @property {() => void} [before]  call before this contender's output() and timed runs
- * @property {() => void} [after]  call after them (oursVariants: force and restore our
- *   portable backend, check the backend)
+ * @property {() => void} [after]  call after them (oursVariants: force, check and restore our portable backend)
  *
  * @typedef {object} Case
  * @property {string} id  stable, used by --filter and in results JSON
  * @property {string} title
  * @property {string} description  one line: what one op is and what is measured
  * @property {string} [peerNote]  how peers without this API do the equivalent work
- * @property {Uint8Array[]} [messages]  what one op hashes, in order: the expected
- *   output is the concatenation of their SHA-256 digests, which the runner's oracle gives
- * @property {Uint8Array} [expected]  else the expected output itself, computed by the
- *   platform's own implementation (cases-beyond.js)
+ * @property {Uint8Array[]} [messages]  what one op hashes, in order; expected: their digests concatenated, from the runner's oracle
+ * @property {Uint8Array} [expected]  else the expected output, from the platform's own implementation (cases-beyond.js)
  * @property {number} opsPerCall  run() does this many ops (ns/op is per op)
  * @property {string} unit  what one op is: "call" or "hash"
  * @property {number} [bytesPerOp]  message bytes per op, where MB/s is the natural unit
- * @property {number} [minSamples]  timed calls per contender per round, at least
- *   (default 2): the round's figure is their median, so cases with long calls
- *   and garbage collections in some of them need more
  * @property {Contender[]} contenders  ours first, then as-sha256, then peers
  */
 
@@ -48,9 +41,8 @@ export const idsFilter = (ids) => `^(?:${ids.map((id) => id.replace(/[.*+?^${}()
 export const splitBytes = (bytes, size) => Array.from({length: Math.ceil(bytes.length / size)}, (_, i) => bytes.subarray(i * size, (i + 1) * size));
 
 /**
- * A Contender from one op: run() does the op and returns its result;
- * bytes(result) gives the digests it holds (default: the result is the
- * bytes, a typed array or an ArrayBuffer).
+ * A Contender from one op: run() does the op and returns its result; bytes(result) gives the
+ * digests it holds (default: the result is the bytes, a typed array or an ArrayBuffer).
  */
 export function contender(impl, {run, bytes = (r) => r, async = false}, hooks = {}) {
   const output = async () => {
@@ -61,10 +53,9 @@ export function contender(impl, {run, bytes = (r) => r, async = false}, hooks = 
 }
 
 /**
- * Our contenders, each doing the op of op(ours) (as contender() takes it): on
- * the SIMD modules where the runtime has them, and on the portable build
- * forced. Each checks, before it is checked or timed, that the library runs on
- * the backend its id names, so no figure is filed under the wrong one.
+ * Our contenders, each doing op(ours) (as contender() takes it): on the SIMD modules where the runtime
+ * has them, and on the portable build forced. Each checks, before it is checked or timed, that the
+ * library runs on the backend its id names, so no figure is filed under the wrong one.
  */
 export function oursVariants({ours}, op) {
   const on = (impl, backend, force = () => {}, after = undefined) =>
@@ -85,9 +76,8 @@ export function oursVariants({ours}, op) {
 }
 
 /**
- * The cases whose id matches `filter`, each with the contenders whose impl id
- * matches `impl` (both regular expressions; null keeps all): the --filter and
- * --impl of bench/node.js, and the page's ?filter= and ?impl=.
+ * The cases whose id matches `filter`, each with the contenders whose impl matches `impl` (regular
+ * expressions; null keeps all): bench/node.js's --filter and --impl, the page's ?filter= and ?impl=.
  */
 export function selectCases(cases, {filter, impl}) {
   const keep = impl ? new RegExp(impl) : null;

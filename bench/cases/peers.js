@@ -28,9 +28,8 @@ function streaming(impl, one, create, more = {}) {
 }
 
 /**
- * The peers present in `libs`, in display order. hash-wasm's createSHA256()
- * is async, so this is too; its hasher is made once and reused, as its docs
- * advise for repeated hashing.
+ * The peers present in `libs`, in display order. hash-wasm's createSHA256() is async, so this is
+ * too; its hasher is made once and reused, as its docs advise for repeated hashing.
  * @returns {Promise<Peer[]>}
  */
 export async function loadPeers({hashWasm, noble, nodeCrypto, hashtree}) {

@@ -1,13 +1,12 @@
 // A reference for the pool's hashInto: what `threads` threads give on this
-// machine when nothing is coordinated. Each worker has its fixed share of
-// the messages in its own memory already and spins for the go signal; the
-// caller hashes its own share, then spins until every worker is done
-// (workers spin 1 ms for the next go, then sleep, as the pool's do). All
-// digests land in one SharedArrayBuffer, so the output is checked like any
-// contender's. The pool cannot beat this: it copies every worker's share in
-// and out of shared memory and splits the work as it goes. The ratio of
-// this over single-threaded is the machine's ceiling for the pool targets
-// (on a shared VM two vCPUs can give well under 2x).
+// machine with nothing coordinated. Each worker holds its fixed share of the
+// messages in its own memory and spins for the go signal; the caller hashes its
+// share, then spins until every worker is done (workers spin 1 ms for the next
+// go, then sleep, as the pool's do). All digests land in one SharedArrayBuffer,
+// checked like any contender's. The pool cannot beat this: it copies each share
+// in and out of shared memory and splits the work as it goes. This over one
+// thread is the machine's ceiling for the pool targets (on a shared VM two
+// vCPUs can give well under 2x).
 import {Worker, isMainThread, parentPort, workerData} from "node:worker_threads";
 import {hashInto} from "sha256-simd";
 

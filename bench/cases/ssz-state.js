@@ -1,8 +1,7 @@
-// The altair BeaconState of ChainSafe/ssz's perf test
-// packages/ssz/test/perf/eth2/beaconState.test.ts, in plain JS over the
-// @chainsafe/ssz package: only the types that state needs (from the test's
-// lodestarTypes, minimal preset), the batch-hashing validators list Lodestar
-// uses, and the test's state builders. bench/ssz.js times hashing it.
+// The altair BeaconState whose hashing bench/ssz.js times, from ChainSafe/ssz's
+// perf test packages/ssz/test/perf/eth2/beaconState.test.ts, in plain JS over
+// @chainsafe/ssz: only the types it needs (the test's lodestarTypes, minimal
+// preset), Lodestar's batch-hashing validators list and the test's builders.
 import {byteArrayIntoHashObject} from "@chainsafe/as-sha256";
 import {digestNLevel, setNodesAtDepth} from "@chainsafe/persistent-merkle-tree";
 import {
@@ -63,10 +62,9 @@ const ValidatorFields = {
 const Validator = new ContainerNodeStructType(ValidatorFields, {typeName: "Validator", jsonCase: "eth2"});
 
 // Lodestar's validators list (lodestarTypes/phase0/viewDU/listValidator.ts):
-// batchHashTreeRoot() hashes the changed validators 4 at a time with the
-// global hasher's digestNLevel, since a validator's node (a BranchNodeStruct)
-// gives no HashComputations. 4 is hashtree's most per call: 1024 bytes, a
-// validator's 8 field chunks each.
+// batchHashTreeRoot() hashes changed validators 4 at a time with the global
+// hasher's digestNLevel, since a validator's node (a BranchNodeStruct) gives no
+// HashComputations. 4 is hashtree's most per call: 1024 bytes, 8 chunks each.
 const PARALLEL = 4;
 const level3 = new Uint8Array(PARALLEL * 8 * 32);
 const level4 = new Uint8Array(PARALLEL * 2 * 32);
@@ -219,8 +217,7 @@ export function createState(vc) {
   state.balances = F.balances.toViewDU(many(vc, () => 32e9));
   state.randaoMixes = F.randaoMixes.toViewDU(many(P.SLOTS_PER_HISTORICAL_ROOT, () => filled(32, 1)));
   state.slashings = F.slashings.toViewDU(many(P.SLOTS_PER_HISTORICAL_ROOT, () => BigInt(1e9)));
-  state.previousEpochParticipation = F.previousEpochParticipation.toViewDU(many(vc, () => 7));
-  state.currentEpochParticipation = F.previousEpochParticipation.toViewDU(many(vc, () => 7));
+  for (const f of ["previousEpochParticipation", "currentEpochParticipation"]) state[f] = F[f].toViewDU(many(vc, () => 7));
   return state;
 }
 
@@ -229,11 +226,10 @@ function header() {
 }
 
 /**
- * The test's createPartiallyModifiedDenebState(): a clone of `original`
- * (committed and hashed) as after an epoch transition, with the first
- * `modified` of its `vc` validators changed and the rest read. As upstream,
- * clone() hands the original's caches to the first clone only; later ones
- * start without them and rebuild what they read while being modified.
+ * The test's createPartiallyModifiedDenebState(): a clone of `original` (committed and hashed) as
+ * after an epoch transition, with the first `modified` of its `vc` validators changed and the rest
+ * read. As upstream, clone() hands the original's caches to the first clone only; later ones start
+ * without them and rebuild what they read while being modified.
  */
 export function modifiedState(original, vc, modified) {
   const state = original.clone();

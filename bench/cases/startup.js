@@ -1,11 +1,10 @@
 // The start-up case: what a short-lived process pays before its first hash.
 // For sha256-simd and each peer that is a JavaScript library, the time from
 // before `await import()` of its default entry to after its first digest of
-// 32 bytes, measured inside a fresh process of the running runtime
-// (process.execPath: Node, Bun or Deno) by startup-child.js. One process per
-// library per round, the libraries taking turns in an order rotated each
-// round; nsPerOp is the best round, nsPerOpMedian the median, as for the
-// other cases.
+// 32 bytes, measured by startup-child.js inside a fresh process of the running
+// runtime (process.execPath: Node, Bun or Deno). One process per library per
+// round, in an order rotated each round; nsPerOp is the best round,
+// nsPerOpMedian the median, as for the other cases.
 import {execFile} from "node:child_process";
 import {dirname} from "node:path";
 import {fileURLToPath} from "node:url";
@@ -46,9 +45,8 @@ async function measure(lib, messageHex) {
 }
 
 /**
- * Times every library whose impl id `keep` accepts over `rounds` rounds, each
- * digest checked against `oracle` (as runCases' option); returns result rows
- * in the schema of bench/results/, with the ratios.
+ * Times every library whose impl id `keep` accepts over `rounds` rounds, each digest checked against
+ * `oracle` (as runCases' option); returns result rows in the schema of bench/results/, with the ratios.
  * @param {{rounds: number, oursImpl: string, oracle: Function, keep?: (impl: string) => boolean, onProgress?: Function}} opts
  */
 export async function runStartup({rounds, oursImpl, oracle, keep = () => true, onProgress = () => {}}) {

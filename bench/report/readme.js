@@ -1,7 +1,6 @@
-// The README's measured tables, generated from bench/results/ so that no figure
-// in them is copied by hand. Only the newest run per table counts whose build
-// is the committed wasm/*.wasm files (sameBuild): other modules' figures say
-// nothing of those shipped.
+// The README's measured tables, generated from bench/results/ so no figure is
+// copied by hand. Only the newest run per table of the committed wasm/*.wasm
+// (sameBuild) counts: other modules' figures say nothing of those shipped.
 import {startupCase} from "../cases/startup.js";
 import {sameBuild} from "./results.js";
 import {formatRatio, formatTime, grid, implName} from "./table.js";
@@ -212,8 +211,7 @@ export function sszTable(doc, name) {
   const e = doc.env;
   const w = doc.workload;
   const ms = (x) => formatTime(x * 1e6);
-  // As the README's other tables: the pool's speed-up over one thread, and a
-  // peer's time over ours.
+  // As the README's other tables: the pool's speed-up over one thread, a peer's time over ours.
   const head = ["case", ...doc.hashers.map((h) => h.label), "pool's speed-up", "hashtree ÷ sha256-simd"];
   const body = Object.entries(doc.cases).map(([id, title]) => {
     const s = doc.summary[id];

@@ -1,13 +1,9 @@
-// The results document (schema 2, described in bench/results/README.md) and its
-// file name. Environment-neutral: the Node runner and the browser page both
-// write it.
+// The results document (schema 2, bench/results/README.md) and its file name.
+// Environment-neutral: the Node runner and the browser page both write it.
 
 export const schema = 2;
 
-/**
- * Whether a results file's `build` measured the modules `wasm` ({file name: sha256}): every one of them and no other. A schema-1 build,
- * which names its modules otherwise, never does.
- */
+/** Whether a results file's `build` measured exactly the modules `wasm` ({file name: sha256}); never a schema-1 build's, named otherwise. */
 export function sameBuild(build, wasm) {
   const got = build?.wasm ?? {};
   const names = Object.keys(wasm);
@@ -25,9 +21,8 @@ function cpuSlug(cpu) {
 }
 
 /**
- * e.g. node-24.22.3_amd-epyc-f26m2_2026-12-02.json: with the CPU's family and
- * model where the run knew them (not a page opened by hand), since one model
- * name covers several CPUs.
+ * e.g. node-24.22.3_amd-epyc-f26m2_2026-12-02.json: with the CPU's family and model where the run
+ * knew them (not a page opened by hand), since one model name covers several CPUs.
  */
 export function resultsFileName(env) {
   const model = Number.isInteger(env.cpuFamily) && Number.isInteger(env.cpuModel) ? `-f${env.cpuFamily}m${env.cpuModel}` : "";
@@ -37,10 +32,9 @@ export function resultsFileName(env) {
 }
 
 /**
- * The results document, its keys in the order bench/results/README.md gives:
- * `build` what was measured, `env` where, `options` those the run used,
- * `results` runner.runCases's rows, `notes` e.g. an implementation that could
- * not be loaded.
+ * The results document, its keys in bench/results/README.md's order: `build` what was measured, `env`
+ * where, `options` those the run used, `results` runner.runCases's rows, `notes` e.g. an implementation
+ * that could not be loaded.
  */
 export function makeResults({build, env, options, results, notes = []}) {
   return {schema, build, env, options, results, notes};

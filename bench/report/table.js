@@ -33,9 +33,8 @@ const implNames = {
 export const implName = (id) => implNames[id] ?? id;
 
 /**
- * A table: Markdown, or text padded into columns. `headings` maps a body row
- * index to a line printed above that row (text) or to the first cell of a
- * leading column (Markdown).
+ * A table: Markdown, or text padded into columns. `headings` maps a body row index to a line
+ * printed above that row (text) or to the first cell of a leading column (Markdown).
  */
 export function grid(head, body, markdown, headings = new Map()) {
   if (markdown) {
@@ -56,10 +55,8 @@ export function grid(head, body, markdown, headings = new Map()) {
 }
 
 /**
- * A results document as bench/node.js prints it, or as Markdown: a table of
- * every row under its case's heading, then what the columns, the portable
- * build and each of `cases` (for the descriptions and peer notes) mean, and
- * the rows that failed.
+ * A results document as bench/node.js prints it, or as Markdown: every row under its case's heading, then
+ * what the columns, the portable build and each of `cases` (descriptions, peer notes) mean, and the rows that failed.
  */
 export function formatResults(doc, cases, {markdown = false} = {}) {
   const item = markdown ? "- " : "";

@@ -120,10 +120,9 @@ describe("benchmark runner (bench/timing/runner.js)", function () {
     ]);
   });
 
-  // ours-js is the package on its portable build: the same module graph as
-  // ours-simd, moved onto the js backend by its before() hook for its row and
-  // back by after(). The quick runs above find it and ours-simd correct in every
-  // case, which they are only on their own backends, as this checks.
+  // ours-js is the package on its portable build: ours-simd's module graph, moved onto the js
+  // backend by its before() hook for its row and back by after(). The quick runs above find both
+  // correct in every case, which they are only on their own backends, as this checks.
   it("marks a contender wrong, saying so, where the package's backend is not the one its id names", async function () {
     // Packages whose switch does nothing: each stays on the backend it claims.
     const stuck = (backend) => ({...ours, backend, simdEnabled: true, reinitializeInstance() {}});

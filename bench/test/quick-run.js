@@ -50,11 +50,10 @@ export async function quickRun(args) {
 export const counted = (doc) => matchingResults([{name: "r.json", doc: {...doc, options: {...doc.options, quick: false}}}], doc.build.wasm).size === 1;
 
 /**
- * What every quickRun() must give: its `cases` ([[id, [impl, ...]], ...], in
- * order) with the contenders that --impl (`options.impl`) keeps and this
- * machine has, each correct and timed; `options` among its options; left out
- * of the README's tables unless `full`; a table with each case; the file where
- * --out says, in schema 2, with this engine and the build measured.
+ * What every quickRun() must give: its `cases` ([[id, [impl, ...]], ...], in order) with the
+ * contenders that --impl (`options.impl`) keeps and this machine has, each correct and timed;
+ * `options` among its options; left out of the README's tables unless `full`; a table with each
+ * case; the file where --out says, in schema 2, with this engine and the build measured.
  */
 export function assertQuickRun({doc, text, file, out, returned}, {cases, options, full = false}) {
   const hashtreeLeftOut = doc.notes.some((n) => n.includes("hashtree"));
@@ -91,10 +90,9 @@ export function assertQuickRun({doc, text, file, out, returned}, {cases, options
 const positive = (x) => typeof x === "number" && Number.isFinite(x) && x > 0;
 
 /**
- * Every row correct against the oracle and timed: finite positive figures, best
- * round at most the median, the rounds asked for (`startupRounds` in the
- * start-up case) with a sample at least in each, and its ratios over the
- * case's rows of ours and as-sha256.
+ * Every row correct against the oracle and timed: finite positive figures, best round at most the
+ * median, the rounds asked for (`startupRounds` in the start-up case) with a sample at least in
+ * each, and its ratios over the case's rows of ours and as-sha256.
  */
 export function assertCorrectAndTimed(results, {rounds, startupRounds}) {
   for (const r of results) {

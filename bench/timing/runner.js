@@ -1,11 +1,10 @@
-// The one timing runner of bench/ and lab/. runCases() checks the cases of
-// bench/cases/ against an oracle and times their contenders; interleave()
-// times a few functions side by side (the portable backend in Hermes, the
-// A/B runs, the crossover). Both time batches of back-to-back calls, so the
-// clock's resolution and its cost are spread over a batch, in rounds where
-// every contender runs once, in an order that turns from round to round.
-// Environment-neutral: the clock may come in (Hermes has no performance.now);
-// by default it is performance.now(), which the jsc shell has too (2.50).
+// The one timing runner of bench/ and lab/. runCases() checks bench/cases/
+// against an oracle and times their contenders; interleave() times a few
+// functions side by side (Hermes's portable backend, A/B runs, the crossover).
+// Both time batches of back-to-back calls, spreading the clock's resolution
+// and cost, in rounds where every contender runs once, in a turning order.
+// The clock may come in (Hermes has no performance.now); by default it is
+// performance.now(), which the jsc shell has too (2.50).
 import {concatBytes} from "sha256-simd-support/bytes.js";
 
 export const defaultOptions = {
@@ -15,10 +14,7 @@ export const defaultOptions = {
   time: 100,
   /** Warmup before each contender's round, ms (at least one batch). */
   warmupTime: 10,
-  /**
-   * Length of one timed batch of calls, ms: 1 ms in Node; browsers whose
-   * performance.now() steps by 0.1 ms or more need 20 ms or more.
-   */
+  /** One timed batch, ms: 1 in Node; browsers whose performance.now() steps by 0.1 ms or more need 20 or more. */
   batchMs: 1,
 };
 
@@ -56,9 +52,8 @@ function batchOf(k, now) {
 const then = (x, f) => (x instanceof Promise ? x.then(f) : f(x));
 
 /**
- * Calls per batch so that a batch lasts at least batchMs: doubles until two
- * batches in a row do, so a slow first call (compilation, a thread pool
- * starting) does not fix a batch that is too short once warm.
+ * Calls per batch so a batch lasts at least batchMs: doubles until two batches in a row do,
+ * so a slow first call (compilation, a thread pool starting) does not fix one too short once warm.
  */
 function calibrate(batch, batchMs, n = 1) {
   const done = (t) => t >= batchMs || n >= 1 << 24;
@@ -77,10 +72,9 @@ function samples(batch, n, ms, least, out = [], spent = 0) {
 }
 
 /**
- * Times each of `contenders` ({name: fn}, sync) for `rounds` rounds of about
- * `ms` each, in turn, after `warmup` untimed rounds (every tier compiled);
- * returns {name: {bestNs, medianNs, roundsNs}}, ns per call divided by `per`,
- * roundsNs each round's in order. A round's figure is its time per call over whole batches.
+ * Times each of `contenders` ({name: fn}, sync) in turn for `rounds` rounds of about `ms`, after `warmup`
+ * untimed rounds (every tier compiled). Returns {name: {bestNs, medianNs, roundsNs}}: ns per call over
+ * whole batches, divided by `per`; roundsNs each round's, in order.
  */
 export function interleave(contenders, {now = clock, rounds = 7, ms = 200, per = 1, batchMs = 1, warmup = 0}) {
   if (warmup) interleave(contenders, {now, rounds: warmup, ms, batchMs});
@@ -98,12 +92,9 @@ export function interleave(contenders, {now = clock, rounds = 7, ms = 200, per =
 }
 
 /**
- * The median over rounds of b's time over a's in the same round: two
- * contenders timed side by side within a round share the machine's state,
- * which on a shared machine drifts between rounds (up to 1.7×), so this
- * ratio is steadier than one of bests or of medians.
- * @param {number[]} aNs interleave()'s roundsNs of a
- * @param {number[]} bNs of b
+ * The median over rounds of b's time over a's in the same round: contenders in one round share the
+ * machine's state, which on a shared machine drifts between rounds (up to 1.7×), so this ratio is
+ * steadier than one of bests or of medians. aNs, bNs: interleave()'s roundsNs of a and b.
  */
 export const pairedRatio = (aNs, bNs) => median(aNs.map((a, r) => bNs[r] / a));
 
@@ -123,12 +114,10 @@ export async function inTurns(items, rounds, fn) {
   }
 }
 
-/** Whether byte arrays `a` and `b` hold the same bytes. */
 export const equalBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
- * Checks each contender's output against the case's expected output: its own
- * `expected`, or the oracle's digests of its messages.
+ * Checks each contender's output against the case's own `expected`, or the oracle's digests of its messages.
  * Returns a Map impl -> {correct, error?}.
  * @param {(bytes: Uint8Array) => Uint8Array | ArrayBuffer | Promise<Uint8Array | ArrayBuffer>} oracle
  */
@@ -148,18 +137,14 @@ export async function checkCase(c, oracle) {
 }
 
 /**
- * Checks and times every case. Each round runs every correct contender of the
- * case once, for `time` ms after `warmupTime`, in an order rotated by one each
- * round so no contender always follows the same one. A round's figure for a
- * contender is the median of its batches; nsPerOp is the best round,
- * nsPerOpMedian the median round.
+ * Checks and times every case. Each round runs every correct contender once, for `time` ms after
+ * `warmupTime`, in an order rotated by one each round so no contender always follows the same one.
+ * A round's figure is the median of its batches; nsPerOp is the best round, nsPerOpMedian the median.
  * @param {import("../cases/common.js").Case[]} cases
- * @param {object} opts  defaultOptions plus oracle, and optionally now() (ms)
- *   and onProgress({caseId, caseIndex, caseCount, phase, round, rounds, impl})
+ * @param {object} opts  defaultOptions plus oracle, and optionally onProgress({caseId, caseIndex, caseCount, phase, round, rounds, impl})
  */
 export async function runCases(cases, opts) {
   const o = {...defaultOptions, ...opts};
-  const now = o.now ?? clock;
   const progress = o.onProgress ?? (() => {});
   const rows = [];
   for (const [caseIndex, c] of cases.entries()) {
@@ -170,7 +155,7 @@ export async function runCases(cases, opts) {
     for (const k of c.contenders) {
       if (!marks.get(k.impl).correct) continue;
       progress({...at, phase: "calibrate", impl: k.impl});
-      const batch = batchOf(k, now);
+      const batch = batchOf(k, clock);
       try {
         timed.push({k, batch, inner: await withHooks(k, () => calibrate(batch, o.batchMs)), perRound: [], samples: 0});
       } catch (e) {
@@ -183,7 +168,7 @@ export async function runCases(cases, opts) {
       try {
         const times = await withHooks(t.k, async () => {
           await samples(t.batch, t.inner, o.warmupTime, 1);
-          return samples(t.batch, t.inner, o.time, c.minSamples ?? 2);
+          return samples(t.batch, t.inner, o.time, 2);
         });
         t.perRound.push(median(times));
         t.samples += times.length;
@@ -201,10 +186,7 @@ export async function runCases(cases, opts) {
   return rows;
 }
 
-/**
- * One result row: `perRoundMs` the case's ms per call in each round that gave
- * a figure (none where `error`); nsPerOp the best round, nsPerOpMedian the median.
- */
+/** One result row: `perRoundMs` the case's ms per call in each round that gave a figure (none where `error`). */
 export function resultRow(c, impl, {perRoundMs = [], correct, error, samples = perRoundMs.length, calls = 1}) {
   const ok = !error && perRoundMs.length > 0;
   const ns = ok ? (Math.min(...perRoundMs) * 1e6) / (c.opsPerCall ?? 1) : null;

@@ -1,10 +1,9 @@
-// Builds the benchmark page into a folder any static host can serve:
+// Builds the benchmark page into a folder any static host can serve. The page
+// and its worker import the package as "sha256-simd", which esbuild finds in
+// node_modules (the workspace's link to the repository root) and resolves
+// through its "exports" map, as a user's bundler would.
 //
 //   node bench/web/build.js [--out bench/web/dist] [--no-minify]
-//
-// The page and its worker import the package as "sha256-simd", which esbuild
-// finds in node_modules (the workspace's link to the repository root) and
-// resolves through its "exports" map, as a user's bundler would.
 import {copyFile, mkdir} from "node:fs/promises";
 import {join, resolve} from "node:path";
 import {parseArgs} from "node:util";
@@ -33,16 +32,14 @@ export async function build({outDir = defaultOutDir, minify = true} = {}) {
     entryPoints: {page: join(srcDir, "page.js"), worker: join(srcDir, "worker.js"), "pool-worker": "sha256-simd/pool-worker.js"},
     absWorkingDir: srcDir,
     outdir: out,
-    // The worker's dynamic imports of the hasher, pool and beyond-as-sha256
-    // cases each become a chunk of their own, so persistent-merkle-tree (or
-    // noble's HMAC, HKDF and PBKDF2) is fetched only by a run that asks for
-    // them. Code the page and the worker share goes into chunks too: the
-    // worker is a module worker, so it imports them as the page does.
+    // The worker's dynamic imports of the hasher, pool and beyond-as-sha256 cases each
+    // become a chunk of their own, so persistent-merkle-tree (or noble's HMAC, HKDF and
+    // PBKDF2) is fetched only by a run that asks for them. Code the page and the worker
+    // share goes into chunks too: a module worker imports them as the page does.
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
-    // What the page knows from build time: the committed results files with the
-    // environment each was measured in (it fetches a file when chosen), and the
-    // build its results record, the commit and the sha256 of the modules bundled.
+    // What the page knows from build time: the committed results files with each one's environment
+    // (it fetches a file when chosen), and the build its results record: commit, bundled modules' sha256.
     define: {
       COMMITTED_RESULTS: JSON.stringify(files.map(({name, doc}) => ({file: `results/${name}`, env: doc.env ?? {}}))),
       BUILD_INFO: JSON.stringify(buildInfo()),

@@ -1,10 +1,9 @@
 // The start-up case in a browser: for sha256-simd and each peer, a page that
-// imports the library's `{digest}` bundle (esbuild, minified, as an
-// application's bundler makes it) and digests 32 bytes, timed in the page
-// from before the `import()` to after the digest: the fetch from this
-// machine, parse, wasm compile and first call. Each load is a fresh browser
-// context (no HTTP or code cache), the libraries taking turns in an order
-// rotated each round. Prints best and median per library and their ratios.
+// imports its `{digest}` bundle (esbuild, minified, as an application's bundler
+// makes it) and digests 32 bytes, timed in the page from before `import()` to
+// after the digest: fetch from this machine, parse, wasm compile, first call.
+// Each load is a fresh browser context (no HTTP or code cache); libraries take
+// turns, rotated each round. Prints each library's best, median and ratios.
 //
 //   node bench/web/startup.js [--browser chromium|firefox|webkitgtk] [--rounds 15]
 import {mkdtemp, rm, writeFile} from "node:fs/promises";

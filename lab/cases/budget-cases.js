@@ -13,11 +13,10 @@ let sink = 0;
 const bytes = (n, seed) => Uint8Array.from({length: n}, (_, i) => (i * 31 + seed) & 255);
 
 /**
- * The calls, each {name, whole, steps, noPeer}: `whole(lib)` the fn of the
- * public call on `lib`, ours and, unless noPeer, as-sha256 for the ratio;
- * `steps` {name: fn} each one part of it alone, as the call runs it; every fn runs N times per batch.
- * "call" is an export that does nothing (the JS -> wasm call alone);
- * "compress" is the module's export that does the hashing.
+ * The calls, each {name, whole, steps, noPeer}: `whole(lib)` the fn of the public call on `lib`, ours
+ * and, unless noPeer, as-sha256 for the ratio; `steps` {name: fn} each one part of it alone, as the
+ * call runs it; every fn runs N times per batch. "call" is an export that does nothing (the JS -> wasm
+ * call alone); "compress" is the module's export that does the hashing.
  */
 function makeCalls({api, alloc: {digestOf}, check: {bytesLength}, hashObject: {readHashObject, writeHashObject}, io, loader: {core}}) {
   const {copySmall, ctxBytes, ctxPtr, ioBytes, ioDigest, ioPtr, ioWords} = io;
@@ -99,11 +98,9 @@ const batch = (fn) => () => {
 };
 
 /**
- * Times every call and its steps in interleaved rounds, with `internals` as
- * lab/internals.js gives them, as markdown: each step's best and median ns
- * per call and its share of the whole call's best; then the compression
- * alone, the glue (the whole call less the module's export) and as-sha256's
- * time over the whole call's.
+ * Times every call and its steps in interleaved rounds, with `internals` as lab/internals.js gives them,
+ * as markdown: each step's best and median ns per call and its share of the whole call's best; then the
+ * compression alone, the glue (the whole call less the module's export) and as-sha256's time over it.
  */
 export function budgetRun({internals, rounds = 9, ms = 40, filter}) {
   const f = (ns) => ns.toFixed(1);

@@ -1,8 +1,7 @@
-// Every row of ENGINE_CHOICES (js/core/engine.js) timed each way in this
-// engine, interleaved, whatever its row says: the figures behind the rows
-// (docs/performance-notes.md, "Per-engine choices", "The 4-lane shape"), for
-// each CPU and engine anyone runs it on (lab/choices.js). Environment-neutral:
-// the package's internals (lab/internals.js) come in.
+// Every row of ENGINE_CHOICES (js/core/engine.js) timed each way, interleaved,
+// whatever this engine's row says: the figures behind the rows for each CPU
+// and engine it runs on (lab/choices.js; docs/performance-notes.md, "Per-engine
+// choices", "The 4-lane shape"). Environment-neutral: lab/internals.js comes in.
 import {grid} from "../../bench/report/table.js";
 import {interleave} from "../../bench/timing/runner.js";
 
@@ -12,18 +11,16 @@ const bytes = (n, seed) => Uint8Array.from({length: n}, (_, i) => (i * 31 + seed
 const bestMedian = (t) => `${t.bestNs.toFixed(1)} / ${t.medianNs.toFixed(1)}`;
 
 /**
- * The rows, each {row, ways: {way: use}, cases: {name: (use) => fn}, calls}:
- * a case given a way's `use` returns the function that runs it once; `calls`
- * of it make a timed batch. singleStream switches the module's compression
- * once per batch, so its batches are long enough for that to vanish in them.
+ * The rows, each {row, ways: {way: use}, cases: {name: (use) => fn}, calls}: a case given a
+ * way's `use` returns the function that runs it once; `calls` of it make a timed batch.
+ * singleStream switches the module's compression once per batch, which long batches hide.
  */
 function makeRows({alloc, check, io: {copySmall, ioBytes, ioDigest, ioPtr}, loader: {core, simdEnabled, useSingleStream}}) {
   const [data64, b1, b2, out32] = [bytes(64, 1), bytes(32, 2), bytes(32, 3), new Uint8Array(32)];
   const slab = new ArrayBuffer(64 * 112);
   let chunk = new Uint8Array(0);
   let chunkAt = 0;
-  // The ways of the smallCopy and digests rows are made as js/core/io.js and
-  // alloc.js make them, each of which keeps only this engine's way.
+  // The smallCopy and digests rows' ways are made as js/core/io.js and alloc.js make them, which keep only this engine's way.
   const rows = [
     {
       row: "singleStream",
@@ -117,9 +114,8 @@ export function choicesTable({internals, rounds = 15, ms = 40}) {
 }
 
 /**
- * The two 4-lane shapes, x4 and x4m (js/core/lanes.js), through hashInto
- * (the lanes row): per message count, each shape's best and median ns per
- * message and x4m's over x4's, as markdown.
+ * The two 4-lane shapes, x4 and x4m (js/core/lanes.js), through hashInto (the lanes row): per
+ * message count, each shape's best and median ns per message and x4m's over x4's, as markdown.
  */
 function shapesTable({internals: {api: {hashInto}, lanes: {useShape}, engine}, rounds, ms, counts = [4, 64, 4096], calls = 20}) {
   const body = counts.map((n) => {

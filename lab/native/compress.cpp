@@ -1,10 +1,9 @@
 // The single-stream compressions of cpp/ built natively, against OpenSSL's
 // SHA-256 in the same process, interleaved over rounds: the yardstick for the
 // wasm single stream (docs/performance-notes.md, "The single stream natively").
-// `make bench-native` runs it with OpenSSL's SHA-NI path masked off
-// (OPENSSL_ia32cap), so OpenSSL takes its fastest path without SHA
-// instructions (AVX2 where the CPU has it). Per block over 64 KiB, and per
-// call of the two calls that single-message functions make of the module.
+// `make bench-native` masks OpenSSL's SHA-NI path off (OPENSSL_ia32cap), so it
+// takes its fastest path without SHA instructions (AVX2 where the CPU has it).
+// Per block over 64 KiB, and per call of the module's two single-message calls.
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 
