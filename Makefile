@@ -15,7 +15,7 @@ BUILD := build
 
 include wasm.mk
 
-.PHONY: wasm bundles check-bundles types check-types test-consumers test-consumers-save test-slow check-emcc check-wasm test test-only test-node18 test-arm64 test-native fuzz-native bench-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine sizes lines readme check-readme deps clean
+.PHONY: wasm bundles check-bundles types check-types test-consumers test-consumers-save test-slow check-emcc check-wasm test test-only test-node18 test-arm64 test-native fuzz-native bench-native test-bench test-matrix lint-package bench bench-full bench-portable bench-engine screenshots sizes lines readme check-readme deps clean
 
 wasm: check-emcc
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) $(addprefix $(BUILD)/,$(GENERATED))
@@ -227,6 +227,14 @@ bench-engine: deps
 	@$(if $(filter $(BROWSERS),$(ENGINE)),$(XVFB) node bench/web/run-headless.js --browser $(ENGINE) --hasher $(BENCH_ARGS),\
 	  $(if $(ENGINE_$(ENGINE)),$(ENGINE_$(ENGINE)) bench/node.js --hasher --save $(BENCH_ARGS),\
 	  echo "ENGINE=$(ENGINE): one of node22 node24 node26 deno bun $(BROWSERS)"; exit 1))
+
+# The benchmark page's screenshots in bench/web/README.md: a quick run of a
+# few cases, as a phone (390 px wide) and a desktop (1280 px) show it.
+SCREENSHOT = node bench/web/run-headless.js --quick --few --cpu "Test CPU" --out $(BUILD)/screenshots.json --screenshot bench/web/screenshots
+screenshots: deps
+	$(SCREENSHOT)/phone.png --phone
+	$(SCREENSHOT)/desktop.png
+	-pngquant --force --ext .png --quality=50-80 bench/web/screenshots/phone.png bench/web/screenshots/desktop.png
 
 # The gzipped bytes each import of the package adds to a bundle, beside the
 # peers' (test/support/bundle-sizes.js), into bench/results/sizes.json, from

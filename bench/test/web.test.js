@@ -11,10 +11,10 @@ import {threadCounts} from "../cases/cases-pool.js";
 import {readResults} from "../report/results-files.js";
 import {formatTime} from "../report/table.js";
 import {checkResultsFile} from "../web/src/results-file.js";
-import {openTab} from "../web/open-bench-page.js";
+import {openTab, phone} from "../web/open-bench-page.js";
 import {chromiumMissing, launchChromium} from "sha256-simd-support/chromium.js";
 import {expectedBeyond} from "./beyond.test.js";
-import {assertTimed, describeBenchPage} from "./page.js";
+import {assertFitsScreen, assertTimed, describeBenchPage, fewQuery} from "./page.js";
 import {committedBuild} from "./quick-run.js";
 
 const screenshotPath = fileURLToPath(new URL("../../test-output/web-bench.png", import.meta.url));
@@ -80,6 +80,10 @@ describeBenchPage("Chromium", {missing: () => chromiumMissing("web page tests"),
     const want = committedBuild();
     assert.deepEqual(file.build.wasm, want.wasm);
     assert.match(file.build.commit, new RegExp(`^${want.commit}(-dirty)?$`));
+    // Loaded back, it is this run's column, not a second one.
+    await opened.page.setInputFiles("#load", await download.path());
+    await opened.page.waitForFunction(() => !document.getElementById("load").value);
+    assert.equal(await opened.page.locator("#compare-table th[data-set]").count(), 1);
   });
 
   const headers = () => opened.page.locator("#compare-table th[data-set]").allTextContents();
@@ -113,7 +117,7 @@ describeBenchPage("Chromium", {missing: () => chromiumMissing("web page tests"),
     await writeFile(path, JSON.stringify({schema: 3, results: []}));
     await opened.page.setInputFiles("#load", path);
     await opened.page.waitForFunction(() => document.querySelector("#notices p"));
-    assert.match(await opened.page.locator("#notices p").first().textContent(), /bad\.json: schema is 3, expected 1 or 2/);
+    assert.match(await opened.page.locator("#notices p").first().textContent(), /bad\.json: its schema is 3, and this page reads schemas 1 and 2\.$/);
     assert.equal((await headers()).length, 3);
   });
 
@@ -125,6 +129,11 @@ describeBenchPage("Chromium", {missing: () => chromiumMissing("web page tests"),
       assert.match(await opened.page.locator("#committed").textContent(), /No results files/);
       return;
     }
+    // Filtered, only the CPUs' groups that have a file of Firefox show.
+    await opened.page.fill("#committed input[type=search]", "firefox");
+    const shown = await opened.page.locator("#committed > ul > li:visible").allTextContents();
+    assert.ok(shown.length > 0 && shown.every((text) => text.includes("firefox")), `shown: ${shown}`);
+    await opened.page.fill("#committed input[type=search]", "");
     const before = (await headers()).length;
     await boxes.first().check();
     await waitForColumns(before + 1);
@@ -134,16 +143,56 @@ describeBenchPage("Chromium", {missing: () => chromiumMissing("web page tests"),
     assert.equal(await boxes.first().isChecked(), false);
   });
 
-  it("shows this run's speed-ups over as-sha256 for the chosen implementation", async function () {
+  /** Asserts that `page`'s comparison shows this run's speed-ups for each implementation chosen, to 2 decimals (1 from 10×), within the 4 figures of a link's times. */
+  async function assertSpeedUps(page) {
     for (const impl of ["ours-js", "ours-simd"]) {
-      await opened.page.selectOption("#compare-impl", impl);
-      const cells = await opened.page.$$eval("#compare-table tbody tr", (trs) => trs.map((tr) => [tr.dataset.case, tr.querySelector("td.ratio").textContent]));
+      await page.selectOption("#compare-impl", impl);
+      const cells = await page.$$eval("#compare-table tbody tr", (trs) => trs.map((tr) => [tr.dataset.case, tr.querySelector("td.ratio").textContent]));
       assert.equal(cells.length, new Set(opened.results.results.map((r) => r.case)).size);
       for (const [caseId, text] of cells) {
         const want = opened.results.results.find((r) => r.case === caseId && r.impl === impl).ratioVsAsSha256;
-        // Shown with 2 decimals below 10x, 1 above.
-        assert.ok(Math.abs(parseFloat(text) - want) <= (want >= 10 ? 0.051 : 0.0051), `${impl} ${caseId}: ${text} for ${want}`);
+        assert.ok(Math.abs(parseFloat(text) - want) <= want * 0.001 + (want >= 10 ? 0.051 : 0.0051), `${impl} ${caseId}: ${text} for ${want}`);
       }
+    }
+  }
+
+  it("shows this run's speed-ups over as-sha256 for the chosen implementation", () => assertSpeedUps(opened.page));
+
+  for (const screen of [phone, {...phone, viewport: {width: 360, height: 800}}, {viewport: {width: 1280, height: 800}}]) {
+    const {width, height} = screen.viewport;
+    it(`fits a ${width}×${height} screen${screen.isMobile ? " as a phone" : ""}: every speed-up on it, the outliers capped in the chart`, async function () {
+      const tab = await openTab(opened.browser, `${opened.server.url}?${fewQuery}`, 60_000, screen);
+      try {
+        assert.equal(await assertFitsScreen(tab.page, tab.results.results), width);
+        // A phone gets a card per row, a desktop keeps its table.
+        assert.equal(await tab.page.locator("#run-table thead").isVisible(), !screen.isMobile);
+      } finally {
+        await tab.page.close();
+      }
+    });
+  }
+
+  it("shares this run by a link that another page load shows and keeps after a reload, and refuses a damaged one", async function () {
+    await opened.page.click("#share");
+    await opened.page.locator("#share-link").waitFor();
+    const link = await opened.page.locator("#share-link").getAttribute("href");
+    assert.ok(link.length <= 2000, `a quick run's link has ${link.length} characters`);
+    const other = await opened.browser.newPage();
+    try {
+      await other.goto(link.slice(0, -12));
+      await other.waitForFunction(() => document.querySelector("#notices p"));
+      assert.equal(await other.locator("#notices p").textContent(), "Could not load the shared link: it is damaged: its data does not unpack.");
+      assert.equal(await other.locator("#compare-table th[data-set]").count(), 0);
+      assert.ok((await other.locator("#compare-impl option").count()) > 1, "the implementation menu should be filled from the start");
+      // The last load has no fragment: the run comes back from what the page kept.
+      for (const url of [link, opened.server.url]) {
+        await other.goto(url);
+        await other.waitForFunction(() => document.querySelectorAll("#compare-table td.ratio").length > 0);
+        assert.match(await other.locator("#compare-table th[data-set]").textContent(), /^chromium \d+ · Test CPU · [\d-]+ · quick run/);
+        await assertSpeedUps(other);
+      }
+    } finally {
+      await other.close();
     }
   });
 

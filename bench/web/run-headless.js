@@ -4,7 +4,7 @@
 //
 //   node bench/web/run-headless.js [--browser chromium|firefox|webkitgtk] [--out FILE] [--cpu MODEL] [--label TEXT]
 //     [--quick] [--hasher] [--pool] [--beyond] [--filter REGEX] [--impl REGEX] [--rounds N] [--time MS]
-//     [--screenshot FILE] [--timeout-s 1200]
+//     [--few] [--screenshot FILE] [--phone] [--timeout-s 1200]
 //
 // The options and what the results file records: bench/web/README.md. --out
 // defaults to bench/results/<the name the page gives the file>; another
@@ -16,7 +16,7 @@ import {resultsFileName} from "../report/results.js";
 import {formatResults} from "../report/table.js";
 import {cpuDetails, resultsDir, writeJson} from "../report/results-files.js";
 import {browsers} from "./browsers.js";
-import {openBenchPage} from "./open-bench-page.js";
+import {fewCases, openBenchPage, phone} from "./open-bench-page.js";
 
 // The page's own options, passed on in its URL by the same names.
 const pageFlags = ["hasher", "pool", "beyond"];
@@ -29,6 +29,8 @@ const {values: args} = parseArgs({
     label: {type: "string", default: ""},
     quick: {type: "boolean"},
     screenshot: {type: "string"},
+    phone: {type: "boolean"},
+    few: {type: "boolean"},
     "timeout-s": {type: "string", default: "1200"},
     ...Object.fromEntries(pageFlags.map((name) => [name, {type: "boolean"}])),
     ...Object.fromEntries(pageValues.map((name) => [name, {type: "string"}])),
@@ -41,8 +43,9 @@ if (!launch) throw new Error(`--browser ${args.browser}: known are ${Object.keys
 const query = new URLSearchParams({[args.quick ? "quick" : "run"]: "1", cpu: args.cpu, label: args.label});
 for (const name of pageFlags) if (args[name]) query.set(name, "1");
 for (const name of pageValues) if (args[name]) query.set(name, args[name]);
+if (args.few) query.set("filter", fewCases);
 console.log(`Running the page with ?${query} in ${args.browser}…`);
-const opened = await openBenchPage(launch, query, Number(args["timeout-s"]) * 1000);
+const opened = await openBenchPage(launch, query, Number(args["timeout-s"]) * 1000, args.phone ? phone : undefined);
 try {
   const {page, errors, results: doc} = opened;
   // "HeadlessChrome/156.0.8078.108", "firefox/153.0": the version alone.
@@ -55,7 +58,7 @@ try {
   Object.assign(doc.env, {runtime: args.browser, runtimeVersion: version, ...cpuDetails()});
   const out = args.out || join(resultsDir, resultsFileName(doc.env));
   writeJson(out, doc);
-  if (args.screenshot && page.screenshot) await page.screenshot({path: args.screenshot, fullPage: true});
+  if (args.screenshot && page.screenshot) await page.screenshot({path: args.screenshot, fullPage: true, scale: "css"});
   if (errors.length) throw new Error(`the page reported errors:\n${errors.join("\n")}`);
 
   process.stdout.write(formatResults(doc, []));

@@ -56,6 +56,8 @@ export async function launchWebDriver({driver, capabilities, scriptTimeoutMs = 1
       async newPage() {
         return {
           goto: (url) => session("POST", "/url", {url}),
+          /** Moves evaluate into the page's frame `id` (0: the first), as WebDriver's "switch to frame". */
+          frame: (id) => session("POST", "/frame", {id}),
           /**
            * Calls fn(arg) in the page and resolves with its (awaited) result,
            * as playwright's and puppeteer's evaluate do. fn travels as source,

@@ -1,52 +1,34 @@
-// One chart shape serves the run and the comparison: bars of speed-up over
-// as-sha256 per case, one series per implementation or per results file, on
-// a log axis (ratios run from about 0.05 to 1000). Each bar starts at 1× and
-// goes up for faster than as-sha256, down for slower.
-import {BarController, BarElement, CategoryScale, Chart, Legend, LogarithmicScale, Tooltip} from "chart.js";
+// One chart shape serves the run and the comparison: per case, a bar per
+// series (an implementation, or a results file) of its speed-up over
+// as-sha256 on a log scale, from the 1× line rightwards for faster and
+// leftwards for slower. Plain elements (style.css), so that a phone's narrow
+// screen reflows the chart and its figures are text.
 import {formatRatio} from "../../report/table.js";
-
-Chart.register(BarController, BarElement, CategoryScale, LogarithmicScale, Legend, Tooltip);
-
-/** The 1× line, dashed and darker than the grid: bars start there. */
-const atParity = (onLine, off) => (c) => (c.tick?.value === 1 ? onLine : off);
-
-/** Labels the log axis at 1, 2 and 5 times powers of ten only. */
-function isOneTwoFive(v) {
-  const mantissa = v / 10 ** Math.floor(Math.log10(v) + 1e-9);
-  return [1, 2, 5].some((m) => Math.abs(mantissa - m) < 1e-6);
-}
+import {h} from "./dom.js";
 
 /**
- * Draws (or redraws, replacing the last chart on `canvas`) grouped bars:
- * categories along x, one dataset per series {label, backgroundColor, values}.
+ * Bars stop here, their value written at their end: the constructor's
+ * speed-up (near 1,000× as-sha256) would flatten the 1.5-2.5× differences
+ * between the rest.
  */
-export function ratioChart(canvas, categories, series) {
-  Chart.getChart(canvas)?.destroy();
-  return new Chart(canvas, {
-    type: "bar",
-    data: {
-      labels: categories,
-      datasets: series.map(({values, ...dataset}) => ({...dataset, data: values.map((v) => (Number.isFinite(v) && v > 0 ? [1, v] : null))})),
-    },
-    options: {
-      animation: false,
-      maintainAspectRatio: false,
-      interaction: {mode: "index", intersect: false},
-      scales: {
-        x: {ticks: {autoSkip: false, maxRotation: 50, minRotation: 30}},
-        y: {
-          type: "logarithmic",
-          suggestedMin: 0.5,
-          suggestedMax: 2,
-          title: {display: true, text: "speed-up over @chainsafe/as-sha256 (×, log scale)"},
-          ticks: {callback: (v) => (isOneTwoFive(v) ? `${v}×` : null)},
-          grid: {color: atParity("#333", Chart.defaults.borderColor)},
-          border: {dash: atParity([4, 4], [])},
-        },
-      },
-      plugins: {
-        tooltip: {callbacks: {label: (item) => `${item.dataset.label}: ${formatRatio(item.raw[1])}`}},
-      },
-    },
-  });
+export const cap = 20;
+
+/** Fills `box` (and shows it): a legend, a row per category, a log axis labelled at 1, 2 and 5 times powers of ten. series: [{label, color, values}]. */
+export function ratioChart(box, categories, series) {
+  const all = series.flatMap((s) => s.values).filter((v) => v > 0);
+  const [lo, hi] = [Math.min(0.5, ...all), Math.min(cap, Math.max(2, ...all))];
+  const at = (v) => (100 * Math.log(Math.min(v, hi) / lo)) / Math.log(hi / lo); // % of the width
+  const bar = (s, v) => {
+    const style = `margin-left:${Math.min(at(v), at(1))}%;width:${Math.abs(at(v) - at(1))}%;background:${s.color}`;
+    return v > 0 && h("div", {className: "bar", title: `${s.label}: ${formatRatio(v)}`, style}, v > cap ? formatRatio(v) : "");
+  };
+  const ticks = [];
+  for (let ten = 10 ** Math.floor(Math.log10(lo)); ten <= hi; ten *= 10) ticks.push(...[1, 2, 5].map((m) => Number((m * ten).toPrecision(1))));
+  box.style.setProperty("--one", `${at(1)}%`);
+  box.replaceChildren(
+    h("p", {}, series.map((s) => h("span", {className: "key"}, h("span", {className: "swatch", style: `background:${s.color}`}), s.label))),
+    ...categories.map((c, i) => h("div", {className: "bars"}, h("span", {}, c), h("div", {}, series.map((s) => bar(s, s.values[i]))))),
+    h("div", {className: "bars"}, h("span", {}, "speed-up over as-sha256"), h("div", {className: "axis"}, ticks.filter((t) => t >= lo && t <= hi).map((t) => h("span", {style: `left:${at(t)}%`}, `${t}×`)))),
+  );
+  box.hidden = false;
 }

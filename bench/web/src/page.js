@@ -11,6 +11,7 @@ import {$, h} from "./dom.js";
 import {describeBrowser, timerStepMs, wasmSimdSupported} from "./env.js";
 import {implLabel} from "./impls.js";
 import {createRunView} from "./run-view.js";
+import {shareText} from "./share.js";
 
 const params = new URLSearchParams(location.search);
 const flag = (name) => params.has(name) && params.get(name) !== "0";
@@ -99,7 +100,7 @@ const comparison = createComparison();
 function setState(state) {
   document.documentElement.dataset.state = state;
   $("run").disabled = state === "running";
-  $("download").disabled = state !== "done";
+  $("download").disabled = $("share").disabled = state !== "done";
 }
 
 function download() {
@@ -107,6 +108,18 @@ function download() {
   const a = h("a", {href: URL.createObjectURL(blob), download: resultsFileName(current.env)});
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/** A link to this run (share.js), handed to the system's share sheet where there is one, else copied; shown on the page either way. */
+async function share() {
+  const url = `${location.origin}${location.pathname}#run=${await shareText(current)}`;
+  Object.assign($("share-link"), {href: url, hidden: false, textContent: `Link to this run (${url.length} characters)`});
+  try {
+    await (navigator.share ? navigator.share({title: document.title, url}) : navigator.clipboard.writeText(url));
+    if (!navigator.share) view.setProgress(1, "The link to this run is copied.");
+  } catch {
+    // Share sheet closed, or clipboard refused: the link stays on the page.
+  }
 }
 
 // The options of bench/node.js the page takes from its URL, by the same names.
@@ -150,7 +163,7 @@ function run() {
       current = makeResults({build: BUILD_INFO, env: makeEnv(), options, results: view.rows, notes: runNotes});
       view.setProgress(1, `Done in ${((performance.now() - started) / 1000).toFixed(0)} s: ${view.rows.length} results.`);
       view.showChart();
-      comparison.add("this run", current, "this run");
+      comparison.add(current, "this run");
       window.benchResults = current;
       setState("done");
     } else if (m.type === "error") {
@@ -163,4 +176,5 @@ function run() {
 renderEnv();
 $("run").addEventListener("click", run);
 $("download").addEventListener("click", download);
+$("share").addEventListener("click", share);
 if (flag("quick") || flag("run")) run();

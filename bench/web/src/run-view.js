@@ -1,4 +1,5 @@
-// The run's live table, progress bar and, when the run is done, its chart.
+// The run's live table, progress bar and, when the run is done, its summary
+// (each implementation's geometric mean speed-up over as-sha256) and chart.
 import {ratioChart} from "./charts.js";
 import {formatRate, formatRatio, formatTime} from "../../report/table.js";
 import {$, h} from "./dom.js";
@@ -13,7 +14,7 @@ const cellClasses = {output: "mark", ns: "num", rate: "num", vsOurs: "num vs-our
 
 /** The run's section of index.html: its table, progress line and chart. */
 export function createRunView() {
-  const [table, chartBox, chartCanvas, progress, status] = ["run-table", "run-chart-box", "run-chart", "progress", "status"].map($);
+  const [table, summary, chart, progress, status] = ["run-table", "run-summary", "run-chart", "progress", "status"].map($);
   const cells = new Map(); // "case|impl" -> {row, output, ns, rate, vsOurs, ratio}
   let cases = [];
   const rows = [];
@@ -28,7 +29,8 @@ export function createRunView() {
       const title = h("th", {colSpan: columns.length}, h("strong", {}, c.title), " ", h("span", {className: "note"}, c.description, note));
       const body = h("tbody", {"data-case": c.id}, h("tr", {className: "case"}, title));
       for (const impl of c.impls) {
-        const cell = Object.fromEntries(Object.entries(cellClasses).map(([name, className]) => [name, h("td", {className})]));
+        // data-label: the column's name, which a phone's card shows beside the figure (style.css).
+        const cell = Object.fromEntries(Object.entries(cellClasses).map(([name, className], i) => [name, h("td", {className, "data-label": columns[i + 1]})]));
         cell.output.textContent = "…";
         const swatch = h("span", {className: "swatch", style: `background:${implColor(impl)}`});
         cell.row = h("tr", {"data-impl": impl}, h("td", {}, swatch, implLabel(impl)), Object.values(cell));
@@ -38,7 +40,8 @@ export function createRunView() {
       el.append(body);
     }
     table.replaceChildren(el);
-    chartBox.hidden = true;
+    summary.replaceChildren();
+    chart.hidden = true;
   }
 
   function marks(caseId, byImpl) {
@@ -72,13 +75,18 @@ export function createRunView() {
   function showChart() {
     // as-sha256 is the 1× line itself.
     const impls = implOrder(new Set(rows.map((r) => r.impl))).filter((id) => id !== "as-sha256");
+    const means = impls.flatMap((impl) => {
+      const logs = rows.filter((r) => r.impl === impl && r.ratioVsAsSha256 > 0).map((r) => Math.log(r.ratioVsAsSha256));
+      const mean = formatRatio(Math.exp(logs.reduce((a, b) => a + b, 0) / logs.length));
+      return logs.length ? [h("li", {}, h("span", {className: "swatch", style: `background:${implColor(impl)}`}), `${implLabel(impl)}: ${mean} over ${logs.length} case${logs.length > 1 ? "s" : ""}`)] : [];
+    });
+    summary.replaceChildren(...(means.length ? [h("p", {}, "Speed-up over @chainsafe/as-sha256, geometric mean over the cases:"), h("ul", {}, means)] : []));
     const series = impls.map((impl) => ({
       label: implLabel(impl),
-      backgroundColor: implColor(impl),
+      color: implColor(impl),
       values: cases.map((c) => rows.find((r) => r.case === c.id && r.impl === impl)?.ratioVsAsSha256),
     }));
-    chartBox.hidden = false;
-    ratioChart(chartCanvas, cases.map((c) => c.title), series);
+    ratioChart(chart, cases.map((c) => c.title), series);
   }
 
   return {plan, marks, setProgress, caseRows, showChart, rows};
