@@ -4,7 +4,7 @@
 // leftwards for slower. Plain elements (style.css), so that a phone's narrow
 // screen reflows the chart and its figures are text.
 import {formatRatio} from "../../report/table.js";
-import {h} from "./dom.js";
+import {h, swatch} from "./dom.js";
 
 /**
  * Bars stop here, their value written at their end: the constructor's
@@ -26,7 +26,7 @@ export function ratioChart(box, categories, series) {
   for (let ten = 10 ** Math.floor(Math.log10(lo)); ten <= hi; ten *= 10) ticks.push(...[1, 2, 5].map((m) => Number((m * ten).toPrecision(1))));
   box.style.setProperty("--one", `${at(1)}%`);
   box.replaceChildren(
-    h("p", {}, series.map((s) => h("span", {className: "key"}, h("span", {className: "swatch", style: `background:${s.color}`}), s.label))),
+    h("p", {}, series.map((s) => h("span", {className: "key"}, swatch(s.color), s.label))),
     ...categories.map((c, i) => h("div", {className: "bars"}, h("span", {}, c), h("div", {}, series.map((s) => bar(s, s.values[i]))))),
     h("div", {className: "bars"}, h("span", {}, "speed-up over as-sha256"), h("div", {className: "axis"}, ticks.filter((t) => t >= lo && t <= hi).map((t) => h("span", {style: `left:${at(t)}%`}, `${t}×`)))),
   );

@@ -23,19 +23,24 @@ export function createComparison() {
   const [committedList, dropZone, fileInput, notices, implSelect, table, chart] = ids.map($);
   /** key -> {file, name, kept}, in the order added; `kept` is what localStorage keeps of it. */
   const sets = new Map();
-  const keptBefore = localStorage.getItem(stored);
+
+  /** Shows `sets`, and keeps them for the next load. */
+  function changed() {
+    render();
+    localStorage.setItem(stored, JSON.stringify([...sets.values()].flatMap((s) => s.kept ?? [])));
+  }
 
   /** Adds the file, unless its run is there already; `kept`: the committed file's path, or else its link's text. */
   async function add(file, name, kept) {
     const key = runKey(file.env);
     if (sets.has(key)) return;
     sets.set(key, {file, name, kept: kept ?? (name === "this run" ? null : {name, text: await shareText(file)})});
-    render();
+    changed();
   }
 
   function remove(key) {
     sets.delete(key);
-    render();
+    changed();
   }
 
   /** Adds the results file read() resolves to, or says why it is not one. */
@@ -68,9 +73,10 @@ export function createComparison() {
       box.onchange = () => (box.checked ? loadCommitted(entry.file) : remove(box.value));
       const what = [describeRuntime(env), env.label, String(env.date).slice(0, 10)].filter(Boolean).join(" · ");
       const item = h("li", {}, h("label", {title: entry.file.replace(/^results\//, "")}, box, " ", what));
-      if (!groups.has(describeCpu(env))) groups.set(describeCpu(env), [h("ul"), h("ul")]);
-      const [newest, older] = groups.get(describeCpu(env));
-      const kind = `${describeCpu(env)}|${describeRuntime(env)}|${env.label}`;
+      const cpu = describeCpu(env);
+      if (!groups.has(cpu)) groups.set(cpu, [h("ul"), h("ul")]);
+      const [newest, older] = groups.get(cpu);
+      const kind = `${cpu}|${describeRuntime(env)}|${env.label}`;
       (offered.has(kind) ? older : newest).append(item);
       offered.add(kind);
     }
@@ -85,7 +91,6 @@ export function createComparison() {
   const label = (s) => (s.name === "this run" ? "This run · " : "") + describeEnv(s.file.env, s.name.endsWith(".json") ? s.name : null) + (s.file.options?.quick ? " · quick run" : "");
 
   function render() {
-    localStorage.setItem(stored, JSON.stringify([...sets.values()].flatMap((s) => s.kept ?? [])));
     // The committed files' checkboxes follow `sets`, and the implementation chosen stays while the files have it.
     for (const box of committedList.querySelectorAll("input[type=checkbox]")) box.checked = sets.has(box.value);
     const list = [...sets.entries()].map(([key, s]) => ({key, ...s}));
@@ -103,16 +108,17 @@ export function createComparison() {
     for (const s of list) for (const r of s.file.results) if (!titles.has(r.case)) titles.set(r.case, r.title ?? r.case);
     const grid = [...titles.keys()].map((id) => list.map((s) => s.file.results.find((r) => r.case === id && r.impl === chosenImpl)));
     const ratio = (row, i) => (row ? ratioVsAsSha256(list[i].file, row) : null);
-    const headers = list.map((s) => {
+    const labels = list.map(label);
+    const headers = list.map((s, i) => {
       const button = h("button", {type: "button", className: "remove", title: "Remove from the comparison", "aria-label": "Remove"}, "✕");
       button.onclick = () => remove(s.key);
-      return h("th", {"data-set": s.key, title: `${s.name}\n${s.file.env.userAgent ?? ""}`.trim()}, label(s), button);
+      return h("th", {"data-set": s.key, title: `${s.name}\n${s.file.env.userAgent ?? ""}`.trim()}, labels[i], button);
     });
-    const cell = (r, i) => h("td", {className: "num ratio", "data-label": label(list[i]), title: r ? `${formatTime(r.nsPerOp)} per op` : ""}, formatRatio(ratio(r, i)));
+    const cell = (r, i) => h("td", {className: "num ratio", "data-label": labels[i], title: r ? `${formatTime(r.nsPerOp)} per op` : ""}, formatRatio(ratio(r, i)));
     const body = [...titles].map(([id, title], c) => h("tr", {"data-case": id}, h("td", {}, title), grid[c].map(cell)));
     const caption = h("caption", {}, `${implLabel(chosenImpl)}: speed-up over @chainsafe/as-sha256 on the same machine`);
     table.replaceChildren(h("table", {className: "results compare"}, caption, h("thead", {}, h("tr", {}, h("th", {}, "Case"), headers)), h("tbody", {}, body)));
-    const series = list.map((s, i) => ({label: label(s), color: palette[i % palette.length], values: grid.map((row) => ratio(row[i], i))}));
+    const series = list.map((s, i) => ({label: labels[i], color: palette[i % palette.length], values: grid.map((row) => ratio(row[i], i))}));
     ratioChart(chart, [...titles.values()], series);
   }
 
@@ -139,7 +145,7 @@ export function createComparison() {
   addEventListener("hashchange", loadShared);
   // What was loaded before the reload, in its order, then the link's run.
   (async () => {
-    const kept = await json(keptBefore ?? "[]").catch(() => []);
+    const kept = await json(localStorage.getItem(stored) ?? "[]").catch(() => []);
     for (const k of Array.isArray(kept) ? kept : []) await (k?.committed ? loadCommitted(k.committed) : load(k?.name, () => readShared(k?.text), k));
     await loadShared();
   })();

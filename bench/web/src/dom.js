@@ -13,3 +13,6 @@ export function h(tag, props = {}, ...children) {
   node.append(...children.flat().filter((c) => c !== undefined && c !== null && c !== false));
   return node;
 }
+
+/** An implementation's or a file's colour, as its table row, summary and chart show it. */
+export const swatch = (color) => h("span", {className: "swatch", style: `background:${color}`});

@@ -2,7 +2,7 @@
 // (each implementation's geometric mean speed-up over as-sha256) and chart.
 import {ratioChart} from "./charts.js";
 import {formatRate, formatRatio, formatTime} from "../../report/table.js";
-import {$, h} from "./dom.js";
+import {$, h, swatch} from "./dom.js";
 import {implColor, implLabel, implOrder} from "./impls.js";
 
 // As bench/node.js's table: each time over sha256-simd's (the only ratio of
@@ -32,8 +32,7 @@ export function createRunView() {
         // data-label: the column's name, which a phone's card shows beside the figure (style.css).
         const cell = Object.fromEntries(Object.entries(cellClasses).map(([name, className], i) => [name, h("td", {className, "data-label": columns[i + 1]})]));
         cell.output.textContent = "…";
-        const swatch = h("span", {className: "swatch", style: `background:${implColor(impl)}`});
-        cell.row = h("tr", {"data-impl": impl}, h("td", {}, swatch, implLabel(impl)), Object.values(cell));
+        cell.row = h("tr", {"data-impl": impl}, h("td", {}, swatch(implColor(impl)), implLabel(impl)), Object.values(cell));
         cells.set(`${c.id}|${impl}`, cell);
         body.append(cell.row);
       }
@@ -77,8 +76,9 @@ export function createRunView() {
     const impls = implOrder(new Set(rows.map((r) => r.impl))).filter((id) => id !== "as-sha256");
     const means = impls.flatMap((impl) => {
       const logs = rows.filter((r) => r.impl === impl && r.ratioVsAsSha256 > 0).map((r) => Math.log(r.ratioVsAsSha256));
-      const mean = formatRatio(Math.exp(logs.reduce((a, b) => a + b, 0) / logs.length));
-      return logs.length ? [h("li", {}, h("span", {className: "swatch", style: `background:${implColor(impl)}`}), `${implLabel(impl)}: ${mean} over ${logs.length} case${logs.length > 1 ? "s" : ""}`)] : [];
+      if (logs.length === 0) return [];
+      const mean = formatRatio(Math.exp(logs.reduce((a, b) => a + b) / logs.length));
+      return [h("li", {}, swatch(implColor(impl)), `${implLabel(impl)}: ${mean} over ${logs.length} case${logs.length > 1 ? "s" : ""}`)];
     });
     summary.replaceChildren(...(means.length ? [h("p", {}, "Speed-up over @chainsafe/as-sha256, geometric mean over the cases:"), h("ul", {}, means)] : []));
     const series = impls.map((impl) => ({
