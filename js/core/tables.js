@@ -35,18 +35,31 @@ export function writeTables(buffer, at) {
   const w = new Int32Array(64);
   w[0] = 0x80000000;
   w[15] = 512;
-  const rotr = (/** @type {number} */ x, /** @type {number} */ n) => (x >>> n) | (x << (32 - n));
-  for (let i = 0; i < 64; i++) {
-    if (i >= 16) {
-      const a = w[i - 15];
-      const b = w[i - 2];
-      w[i] = (rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10)) + w[i - 7] + (rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3)) + w[i - 16];
-    }
-    t[64 + i] = t[i] + w[i];
-  }
+  schedule(w, t, 0, t, 64);
   let h = 0;
   for (let i = 0; i < 136; i++) h = Math.imul(h ^ t[i], 0x9e3779b1);
   return h === (CHECKSUM | 0);
+}
+
+/**
+ * FIPS 180-4's message schedule of a block: w[16..63] from w[0..15], then
+ * kw[at + t] = k[kAt + t] + w[t]. The portable core's, and writeTables' for
+ * the padding block.
+ * @param {Int32Array} w
+ * @param {Int32Array} k
+ * @param {number} kAt
+ * @param {Int32Array} kw
+ * @param {number} at
+ */
+export function schedule(w, k, kAt, kw, at) {
+  for (let t = 0; t < 64; t++) {
+    if (t > 15) {
+      const a = w[t - 15];
+      const b = w[t - 2];
+      w[t] = ((b >>> 17 | b << 15) ^ (b >>> 19 | b << 13) ^ b >>> 10) + w[t - 7] + ((a >>> 7 | a << 25) ^ (a >>> 18 | a << 14) ^ a >>> 3) + w[t - 16];
+    }
+    kw[at + t] = w[t] + k[kAt + t];
+  }
 }
 
 /**

@@ -7,6 +7,8 @@
 // which the add-ons' portable builds (the C++ through wasm2js) read as they
 // link to it.
 
+import {schedule} from "../../core/tables.js";
+
 // wasm.mk's memory map (test/instance.test.js compares it with the SIMD
 // core's): the memory's size, the constants (TABLES_AT), the I/O buffer and
 // the context after it.
@@ -36,18 +38,6 @@ export function portable() {
   // A block's message schedule, W[0..63], then K[t] + W[t], below those:
   // wiped when a call returns, as it may hold a key's block.
   const w = new Int32Array(buffer, TABLES - 1024, 128);
-
-  /** The schedule's words 16..63 from its first 16, then K + W. */
-  function schedule() {
-    for (let t = 0; t < 64; t++) {
-      if (t > 15) {
-        const a = w[t - 15];
-        const b = w[t - 2];
-        w[t] = ((b >>> 17 | b << 15) ^ (b >>> 19 | b << 13) ^ b >>> 10) + w[t - 7] + ((a >>> 7 | a << 25) ^ (a >>> 18 | a << 14) ^ a >>> 3) + w[t - 16];
-      }
-      w[64 + t] = w[t] + i32[K + t];
-    }
-  }
 
   /**
    * The 64 rounds into the state at word s, K + W from kw[at..].
@@ -89,7 +79,7 @@ export function portable() {
   function compress(state, p, n) {
     for (; n > 0; n--) {
       for (let t = 0; t < 16; t++, p += 4) w[t] = u8[p] << 24 | u8[p + 1] << 16 | u8[p + 2] << 8 | u8[p + 3];
-      schedule();
+      schedule(w, i32, K, w, 64);
       rounds(state >> 2, w, 64);
     }
   }
