@@ -2,7 +2,7 @@
 // (js/node.js): faster than wasm from some length on. Loaded at the first
 // input that long, not at import, which cost Node 24 about 10 ms of start
 // (docs/performance-notes.md, "Start-up"); no browser bundle carries it.
-import {digestOf, freshDigest} from "./alloc.js";
+import {freshDigest} from "./alloc.js";
 import {nativeFrom, nativeOutput} from "./engine.js";
 import {native} from "./native.js";
 
@@ -17,26 +17,30 @@ function off() {
 // NATIVE_OUTPUT): a latin1 or hex string, read straight into the digest's
 // array, or on Bun a Buffer, copied (performance-notes, "digest() on node:crypto").
 const OUTPUT = nativeOutput();
-const HEX_DIGITS = OUTPUT === "hex";
 const bytes = new Uint8Array(32);
 /** Each hex digit's value, by its character code: node:crypto writes 0-9a-f. */
 const HEX = new Uint8Array(103);
 for (let i = 0; i < 16; i++) HEX["0123456789abcdef".charCodeAt(i)] = i;
 /**
- * The 32 bytes of a digest that node:crypto returned, in a new digest array
- * if `fresh`, else in one that the next call may overwrite; null where it is none.
- * @param {unknown} d
- * @param {boolean} fresh
- * @returns {Uint8Array | null}
+ * Writes the 32 bytes of a digest that node:crypto returned, in OUTPUT's
+ * form, into `out`: null where it is none. One reader per form, chosen
+ * here, keeps digest()'s path short (performance-notes, "digest() on node:crypto").
+ * @type {(d: unknown, out: Uint8Array) => Uint8Array | null}
  */
-function read(d, fresh) {
-  if (typeof d !== "string") return d instanceof Uint8Array && d.length === 32 ? (fresh ? digestOf(d) : d) : null;
-  if (d.length !== (HEX_DIGITS ? 64 : 32)) return null;
-  const out = fresh ? freshDigest() : bytes;
-  if (HEX_DIGITS) for (let i = 0; i < 32; i++) out[i] = (HEX[d.charCodeAt(2 * i)] << 4) | HEX[d.charCodeAt(2 * i + 1)];
-  else for (let i = 0; i < 32; i++) out[i] = d.charCodeAt(i);
-  return out;
-}
+const readInto =
+  OUTPUT === "buffer"
+    ? (d, out) => (d instanceof Uint8Array && d.length === 32 ? (out.set(d), out) : null)
+    : OUTPUT === "hex"
+      ? (d, out) => {
+          if (typeof d !== "string" || d.length !== 64) return null;
+          for (let i = 0; i < 32; i++) out[i] = (HEX[d.charCodeAt(2 * i)] << 4) | HEX[d.charCodeAt(2 * i + 1)];
+          return out;
+        }
+      : (d, out) => {
+          if (typeof d !== "string" || d.length !== 32) return null;
+          for (let i = 0; i < 32; i++) out[i] = d.charCodeAt(i);
+          return out;
+        };
 
 /**
  * Points native's functions at node:crypto `c`, and where `measure`, its
@@ -48,14 +52,13 @@ function read(d, fresh) {
  * @param {boolean} measure
  */
 function useCrypto(c, measure) {
+  // node:crypto's own hash, called as it is: digest()'s path through a wrapper of it cost 1-3% more at 256 bytes (performance-notes).
   /** @type {(algorithm: string, data: Uint8Array, encoding: string) => unknown} A string, or a Buffer. */
-  const hashBy = typeof c.hash === "function" ? (a, d, e) => c.hash(a, d, e) : (a, d, e) => c.createHash(a).update(d).digest(e);
-  /** @type {(data: Uint8Array, encoding: string) => unknown} */
-  const once = (d, e) => hashBy("sha256", d, e);
+  const hashBy = typeof c.hash === "function" ? c.hash : (a, d, e) => c.createHash(a).update(d).digest(e);
   // The empty input's digest, read as every digest is: a form read wrong turns node:crypto off here.
   const works = () => {
     try {
-      const b = read(once(new Uint8Array(0), OUTPUT), false);
+      const b = readInto(hashBy("sha256", new Uint8Array(0), OUTPUT), bytes);
       return b !== null && b.every((x, i) => x === EMPTY[i]);
     } catch {
       return false;
@@ -74,23 +77,23 @@ function useCrypto(c, measure) {
       // No SHA-512, or no clock: the fast kind's lengths stay.
     }
   }
-  /** @type {(fresh: boolean) => (data: Uint8Array) => Uint8Array | null} */
-  const one = (fresh) => (data) => {
+  /** @type {(out: () => Uint8Array) => (data: Uint8Array) => Uint8Array | null} Into a new digest, or into one that the next call may overwrite. */
+  const one = (out) => (data) => {
+    let d;
     try {
-      const b = read(once(data, OUTPUT), fresh);
-      if (b !== null) return b;
+      d = hashBy("sha256", data, OUTPUT);
     } catch {
-      // Refused.
+      return refused();
     }
-    return refused();
+    return readInto(d, out()) ?? refused();
   };
-  native.raw = one(false);
-  native.digest = one(true);
+  native.raw = one(() => bytes);
+  native.digest = one(freshDigest);
   native.parts = (parts) => {
     try {
       const h = c.createHash("sha256");
       for (let i = 0; i < parts.length; i++) h.update(parts[i]);
-      return read(h.digest(OUTPUT), true);
+      return readInto(h.digest(OUTPUT), freshDigest()) ?? refused();
     } catch {
       return refused();
     }
