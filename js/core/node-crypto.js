@@ -52,7 +52,7 @@ const readInto =
  * @param {boolean} measure
  */
 function useCrypto(c, measure) {
-  // node:crypto's own hash, called as it is: digest()'s path through a wrapper of it cost 1-3% more at 256 bytes (performance-notes).
+  // node:crypto's own hash, called as it is: part of digest()'s path's cost was wrappers of it (performance-notes, "digest() on node:crypto").
   /** @type {(algorithm: string, data: Uint8Array, encoding: string) => unknown} A string, or a Buffer. */
   const hashBy = typeof c.hash === "function" ? c.hash : (a, d, e) => c.createHash(a).update(d).digest(e);
   // The empty input's digest, read as every digest is: a form read wrong turns node:crypto off here.
