@@ -35,7 +35,7 @@ console.log(`SHA-256's time over SHA-512's, 4 KiB: ${ratio.toFixed(2)}, so the $
 if (args.many) {
   // Per message of 64 of each length, digestMany's lanes against node:crypto: native.js's manyMin at Infinity, then 0.
   const out = new Uint8Array(64 * 32);
-  for (const length of [128, 192, 256, 384, 512, 1024, 2048, 4096, 16384, 65536]) {
+  for (const length of [128, 192, 256, 320, 384, 448, 512, 1024, 2048, 4096, 16384, 65536]) {
     const messages = Array.from({length: 64}, (_, k) => new Uint8Array(length).fill(k));
     const run = (manyMin) => () => {
       native.manyMin = manyMin;

@@ -76,7 +76,7 @@ export const NATIVE_OUTPUT = {node: "latin1", bun: "buffer", deno: "hex"};
  * kernel: about where node:crypto overtook the lanes, and never below
  * NATIVE_FROM, so digestMany() is never slower than digest() in a loop.
  */
-export const NATIVE_MANY_FROM = {node: {fast: 192, plain: 65536}, bun: {fast: 0, plain: 0}, deno: {fast: 1024, plain: 1024}};
+export const NATIVE_MANY_FROM = {node: {fast: 320, plain: 65536}, bun: {fast: 0, plain: 0}, deno: {fast: 1024, plain: 1024}};
 /**
  * This runtime's rows of NATIVE_FROM and NATIVE_MANY_FROM for a CPU of that kind.
  * @param {"fast" | "plain"} kind

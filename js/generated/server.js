@@ -5,7 +5,7 @@ smallCopy:"set",digests:"fresh",lanes:"measure",contexts:"own"},v8:{singleStream
 singleStream:"simd",smallCopy:"set",digests:"fresh",lanes:"x4",contexts:"own"},jsc:{singleStream:"scalar",smallCopy:"loop",digests:"fresh",lanes:"measure",contexts:"\
 own"}},ex=typeof globalThis.process?.versions?.node=="string"&&globalThis.navigator?.userAgent!=="Cloudflare-Workers",bx=t=>globalThis.process?.getBuiltinModule?.(
 t),jx=globalThis.process?.versions?.bun?"bun":typeof globalThis.Deno=="object"?"deno":ex?"node":null,W=nL[jx??ke]??nL.v8,Ce={node:{fast:128,plain:384},bun:{fast:0,
-plain:0},deno:{fast:1024,plain:1024}},Se={node:"latin1",bun:"buffer",deno:"hex"},Pe={node:{fast:192,plain:65536},bun:{fast:0,plain:0},deno:{fast:1024,plain:1024}},
+plain:0},deno:{fast:1024,plain:1024}},Se={node:"latin1",bun:"buffer",deno:"hex"},Pe={node:{fast:320,plain:65536},bun:{fast:0,plain:0},deno:{fast:1024,plain:1024}},
 Rx=t=>({min:Ce[jx??"node"][t],manyMin:Pe[jx??"node"][t]}),oL=()=>Se[jx??"node"];var sL=Object.getPrototypeOf(Uint8Array.prototype),Nt=t=>Object.getOwnPropertyDescriptor(sL,t).get,cL=Nt("length"),Fe=Nt("buffer"),Ue=Nt("byteOffset"),Je=sL.set;
 function Z(t){return t===null?"null":Array.isArray(t)?"Array":typeof t=="object"?t.constructor?.name??"object":typeof t}function ux(t){return ArrayBuffer.isView(
 t)&&(t instanceof Uint8Array||Object.prototype.toString.call(t)==="[object Uint8Array]")}var $=t=>cL.call(t);function B(t,L,e){if(zx(t)){let x=t.length;if(typeof x==
