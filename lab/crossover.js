@@ -12,7 +12,7 @@ import * as crypto from "node:crypto";
 import {join} from "node:path";
 import {parseArgs} from "node:util";
 import {SHA256, digest} from "sha256-simd";
-import {interleave, median} from "../bench/timing/runner.js";
+import {interleave, pairedRatio} from "../bench/timing/runner.js";
 import {grid} from "../bench/report/table.js";
 import {buildInfo, environment, resultsDir, runtimeName, writeJson} from "../bench/report/results-files.js";
 import {resultsFileName} from "../bench/report/results.js";
@@ -64,8 +64,8 @@ const rows = lengths.map((length) => {
   for (const got of [theirs(data), digest(data)]) if (Array.from(got, (b) => b.toString(16).padStart(2, "0")).join("") !== want) throw new Error(`wrong digest at ${length} B`);
   const t = interleave({wasm: () => wasm.init().update(data).final(), native: () => theirs(data), digest: () => digest(data)}, {rounds, ms: 40});
   const [wasmNs, nativeNs, digestNs] = [t.wasm, t.native, t.digest].map((r) => Math.round(r.bestNs));
-  // Per round, as the three shared the machine's state then (runner.js, pairedRatio); the median over rounds.
-  const speedOfFaster = median(t.digest.roundsNs.map((d, r) => Math.min(t.wasm.roundsNs[r], t.native.roundsNs[r]) / d));
+  // Per round, as the three shared the machine's state then; the median over rounds.
+  const speedOfFaster = pairedRatio(t.digest.roundsNs, t.wasm.roundsNs.map((w, r) => Math.min(w, t.native.roundsNs[r])));
   return {length, wasmNs, nativeNs, digestNs, speedOfFaster};
 });
 const crossover = rows[rows.findLastIndex((r) => r.nativeNs >= r.wasmNs) + 1]?.length ?? Infinity;
