@@ -18,7 +18,7 @@ CORE_SRC := cpp/core.cpp cpp/dispatch.cpp cpp/stream.cpp cpp/compress_scalar.cpp
 # modules' (js/core/tables.js).
 CONSTANTS_SRC := cpp/constants.cpp
 CORE_SIMD_SRC := cpp/compress_simd128.cpp
-LANES_SRC := cpp/compress_x4.cpp cpp/compress_x4m.cpp
+LANES_SRC := cpp/lanes.cpp cpp/compress_x4.cpp cpp/compress_x4m.cpp
 MANY_SRC := cpp/many.cpp
 EXTRAS_SRC := cpp/hmac.cpp
 MERKLE_SRC := cpp/merkle.cpp

@@ -24,23 +24,17 @@ __attribute__((noinline)) void rounds_x4m(v128_t state[8], const v128_t* kw) {
   for (int i = 0; i < 8; i++) state[i] = s[i].v;
 }
 
-void pad_x4m(v128_t state[8]) { rounds_x4m(state, reinterpret_cast<const v128_t*>(tables().pad64_kw_x4)); }
-
 }  // namespace
 
-// Out of line, so that hash64_x4m keeps one copy of it.
-SHA256_INTERNAL void compress_x4m(v128_t state[8], const uint8_t* const blocks[4]) {
-  v128_t r[16];
-  load_x4(r, blocks);
-  v128m w[64];
-  for (int t = 0; t < 16; t++) w[t] = {r[t]};
-  for (int t = 16; t < 64; t++) w[t] = w[t - 16] + small_sigma0(w[t - 15]) + w[t - 7] + small_sigma1(w[t - 2]);
-  for (int t = 0; t < 64; t++) w[t] = w[t] + splat(tables().k[t], w[t]);
-  rounds_x4m(state, &w[0].v);
-}
+SHA256_INTERNAL void pad_x4m(v128_t state[8]) { rounds_x4m(state, reinterpret_cast<const v128_t*>(tables().pad64_kw_x4)); }
 
-SHA256_INTERNAL void hash64_x4m(uint8_t* out, const uint8_t* in, size_t count) {
-  hash64_lanes<compress_x4m, pad_x4m, hash64_x4m>(out, in, count);
+SHA256_INTERNAL void compress_x4m(v128_t state[8], const uint8_t* const blocks[4]) {
+  v128_t w[64];
+  load_x4(w, blocks);
+  auto m = [&](int t) { return v128m{w[t]}; };
+  for (int t = 16; t < 64; t++) w[t] = (m(t - 16) + small_sigma0(m(t - 15)) + m(t - 7) + small_sigma1(m(t - 2))).v;
+  for (int t = 0; t < 64; t++) w[t] = (m(t) + splat(tables().k[t], m(t))).v;
+  rounds_x4m(state, w);
 }
 
 }  // namespace sha256
@@ -48,9 +42,4 @@ SHA256_INTERNAL void hash64_x4m(uint8_t* out, const uint8_t* in, size_t count) {
 void compress_x4m(v128_t* state, const uint8_t* const* blocks) {
   SHA256_ENTER();
   sha256::compress_x4m(state, blocks);
-}
-
-void hash64_x4m(uint8_t* out, const uint8_t* in, uint32_t count) {
-  SHA256_ENTER();
-  sha256::hash64_x4m(out, in, count);
 }

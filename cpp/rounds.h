@@ -85,14 +85,22 @@ SHA256_INLINE void rounds64(V state[8], KW kw, Next next) {
 // One block of message words w[0..15] (clobbered) into state, 16 rounds an
 // iteration, the schedule 16 words ahead in place, so the round body appears
 // once. K is read by a stepping pointer, which LLVM folds into the loads'
-// offsets.
-template <class V>
-SHA256_INLINE void compress_words(V state[8], V w[16]) {
-  const uint32_t* k = tables().k;
+// offsets. With pad true, w all zero and no schedule, the rounds take the K + W
+// of the block that pads a 64-byte message: x4 compresses that block so
+// (compress_x4.cpp). Elsewhere pad is Never, false at compile time, which
+// leaves the single stream's code as it was, byte for byte.
+struct Never {
+  constexpr operator bool() const { return false; }
+};
+template <class V, class Pad = Never>
+SHA256_INLINE void compress_words(V state[8], V w[16], Pad padding = {}) {
+  const bool pad = padding;
+  const uint32_t* k = pad ? tables().pad64_kw : tables().k;
   rounds64<16>(
       state, [&](int t) { return w[t] + splat(k[t], w[t]); },
       [&] {
         k += 16;
+        if (pad) return;
         SHA256_UNROLL for (int t = 0; t < 16; t++) {
           w[t] = w[t] + small_sigma0(w[(t + 1) & 15]) + w[(t + 9) & 15] + small_sigma1(w[(t + 14) & 15]);
         }
