@@ -31,34 +31,37 @@ export function writeTables(buffer, at) {
     for (let i = 0; i < 40; i++) x = (2 * x + n / (x * x)) / 3;
     t[found++] = fraction(x);
   }
-  // The padding block: 0x80, zeros, the bit length 512; its schedule, then K + W.
-  const w = new Int32Array(64);
-  w[0] = 0x80000000;
-  w[15] = 512;
-  schedule(w, t, 0, t, 64);
+  // K + W of the padding block's schedule.
+  const w = padding();
+  for (let i = 0; i < 64; i++) t[64 + i] = t[i] + w[i];
   let h = 0;
   for (let i = 0; i < 136; i++) h = Math.imul(h ^ t[i], 0x9e3779b1);
   return h === (CHECKSUM | 0);
 }
 
 /**
- * FIPS 180-4's message schedule of a block: w[16..63] from w[0..15], then
- * kw[at + t] = k[kAt + t] + w[t]. The portable core's, and writeTables' for
- * the padding block.
- * @param {Int32Array} w
- * @param {Int32Array} k
- * @param {number} kAt
- * @param {Int32Array} kw
- * @param {number} at
+ * The message schedule of the block that pads a 64-byte message: 0x80,
+ * zeros, the bit length 512.
+ * @returns {Int32Array}
  */
-export function schedule(w, k, kAt, kw, at) {
-  for (let t = 0; t < 64; t++) {
-    if (t > 15) {
-      const a = w[t - 15];
-      const b = w[t - 2];
-      w[t] = ((b >>> 17 | b << 15) ^ (b >>> 19 | b << 13) ^ b >>> 10) + w[t - 7] + ((a >>> 7 | a << 25) ^ (a >>> 18 | a << 14) ^ a >>> 3) + w[t - 16];
-    }
-    kw[at + t] = w[t] + k[kAt + t];
+export function padding() {
+  const w = new Int32Array(64);
+  w[0] = 0x80000000;
+  w[15] = 512;
+  extend(w);
+  return w;
+}
+
+/**
+ * FIPS 180-4's message schedule of a block, in place: w[16..63] from
+ * w[0..15]. The portable core's, and writeTables' for the padding block.
+ * @param {Int32Array} w
+ */
+export function extend(w) {
+  for (let t = 16; t < 64; t++) {
+    const a = w[t - 15];
+    const b = w[t - 2];
+    w[t] = ((b >>> 17 | b << 15) ^ (b >>> 19 | b << 13) ^ b >>> 10) + w[t - 7] + ((a >>> 7 | a << 25) ^ (a >>> 18 | a << 14) ^ a >>> 3) + w[t - 16];
   }
 }
 

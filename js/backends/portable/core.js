@@ -7,7 +7,7 @@
 // which the add-ons' portable builds (the C++ through wasm2js) read as they
 // link to it.
 
-import {schedule} from "../../core/tables.js";
+import {extend, padding} from "../../core/tables.js";
 
 // wasm.mk's memory map (test/instance.test.js compares it with the SIMD
 // core's): the memory's size, the constants (TABLES_AT), the I/O buffer and
@@ -26,31 +26,31 @@ export function portable() {
   const buffer = new ArrayBuffer(MEMORY);
   const u8 = new Uint8Array(buffer);
   const i32 = new Int32Array(buffer);
-  // Word indexes of the tables (sha256::Tables): K, K + W of the block
-  // that pads a 64-byte message, IV; and of digest()'s context and
-  // hash64_x1's state, just below them, where no module has anything
-  // (the core's stack ends at 1,115,264).
-  const K = TABLES >> 2;
-  const PAD = K + 64;
-  const IV = K + 128;
-  const DIGEST_CTX = K - 64;
-  const STATE = K - 32;
-  // A block's message schedule, W[0..63], then K[t] + W[t], below those:
-  // wiped when a call returns, as it may hold a key's block.
-  const w = new Int32Array(buffer, TABLES - 1024, 128);
+  const view = new DataView(buffer);
+  // The tables (sha256::Tables): K, and IV's word index; and the word
+  // indexes of digest()'s context and hash64_x1's state, just below them,
+  // where no module has anything (the core's stack ends at 1,115,264).
+  const k = new Int32Array(buffer, TABLES, 64);
+  const IV = (TABLES >> 2) + 128;
+  const DIGEST_CTX = (TABLES >> 2) - 64;
+  const STATE = (TABLES >> 2) - 32;
+  // A block's message schedule, W[0..63], below those: wiped when a call
+  // returns, as it may hold a key's block.
+  const w = new Int32Array(buffer, TABLES - 1024, 64);
+  // The schedule of the block that pads a 64-byte message.
+  const pad = padding();
 
   /**
-   * The 64 rounds into the state at word s, K + W from kw[at..].
+   * The 64 rounds on the schedule x into the state at word s.
    * @param {number} s
-   * @param {Int32Array} kw
-   * @param {number} at
+   * @param {Int32Array} x
    */
-  function rounds(s, kw, at) {
+  function rounds(s, x) {
     let a = i32[s], b = i32[s + 1], c = i32[s + 2], d = i32[s + 3];
     let e = i32[s + 4], f = i32[s + 5], g = i32[s + 6], h = i32[s + 7];
     for (let t = 0; t < 64; t++) {
-      const t1 = h + kw[at + t] + (g ^ (e & (f ^ g))) + ((e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7)) | 0;
-      const t2 = ((a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10)) + ((a & (b ^ c)) ^ (b & c));
+      const t1 = h + x[t] + k[t] + (g ^ (e & (f ^ g))) + ((e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7)) | 0;
+      const t2 = ((a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10)) + ((a & (b ^ c)) ^ (b & c)) | 0;
       h = g;
       g = f;
       f = e;
@@ -71,17 +71,26 @@ export function portable() {
   }
 
   /**
+   * The block at byte p into the state at word s: a function of its own,
+   * called per block, where one loop over every block of a long message ran
+   * 1.1x slower under V8's JIT (performance-notes, "The portable core").
+   * @param {number} s
+   * @param {number} p
+   */
+  function block(s, p) {
+    for (let t = 0; t < 16; t++, p += 4) w[t] = view.getInt32(p);
+    extend(w);
+    rounds(s, w);
+  }
+
+  /**
    * n blocks at byte p into the state at byte `state`.
    * @param {number} state
    * @param {number} p
    * @param {number} n
    */
   function compress(state, p, n) {
-    for (; n > 0; n--) {
-      for (let t = 0; t < 16; t++, p += 4) w[t] = u8[p] << 24 | u8[p + 1] << 16 | u8[p + 2] << 8 | u8[p + 3];
-      schedule(w, i32, K, w, 64);
-      rounds(state >> 2, w, 64);
-    }
+    for (; n > 0; n--, p += 64) block(state >> 2, p);
   }
 
   /**
@@ -171,8 +180,8 @@ export function portable() {
   function hash64(out, p, count) {
     for (; count > 0; count--, p += 64, out += 32) {
       i32.copyWithin(STATE, IV, IV + 8);
-      compress(STATE << 2, p, 1);
-      rounds(STATE, i32, PAD);
+      block(STATE, p);
+      rounds(STATE, pad);
       store(out, STATE);
     }
   }
