@@ -51,6 +51,7 @@ Tables* init_constants() {
   SHA256_ROLLED for (int i = 0; i < 64; i++) {
     if (i < 32) wasm_v128_store(t.pow2_x4[i], wasm_i32x4_splat(1u << i));
     wasm_v128_store(t.pad64_kw_x4[i], wasm_i32x4_splat(t.pad64_kw[i]));
+    wasm_v128_store(t.k_x4[i], wasm_i32x4_splat(t.k[i]));
   }
 #endif
   // Of K, PAD64_KW and IV; the lane tables above are copies.

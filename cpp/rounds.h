@@ -82,6 +82,16 @@ SHA256_INLINE void rounds64(V state[8], KW kw, Next next) {
   SHA256_UNROLL for (int i = 0; i < 8; i++) state[i] = state[i] + s[i];
 }
 
+// K and PAD64_KW for a lane type: the scalar tables for one stream; for
+// four, the same words in the four lanes of each vector, which V8 adds from
+// memory in one instruction where a splat took two (performance-notes).
+SHA256_INLINE const uint32_t* k_table(uint32_t) { return tables().k; }
+SHA256_INLINE const uint32_t* pad_table(uint32_t) { return tables().pad64_kw; }
+#ifdef SHA256_SIMD128
+SHA256_INLINE const v128_t* k_table(v128_t) { return reinterpret_cast<const v128_t*>(tables().k_x4); }
+SHA256_INLINE const v128_t* pad_table(v128_t) { return reinterpret_cast<const v128_t*>(tables().pad64_kw_x4); }
+#endif
+
 // One block of message words w[0..15] (clobbered) into state, 16 rounds an
 // iteration, the schedule 16 words ahead in place, so the round body appears
 // once. K is read by a stepping pointer, which LLVM folds into the loads'
@@ -95,9 +105,9 @@ struct Never {
 template <class V, class Pad = Never>
 SHA256_INLINE void compress_words(V state[8], V w[16], Pad padding = {}) {
   const bool pad = padding;
-  const uint32_t* k = pad ? tables().pad64_kw : tables().k;
+  auto k = pad ? pad_table(w[0]) : k_table(w[0]);
   rounds64<16>(
-      state, [&](int t) { return w[t] + splat(k[t], w[t]); },
+      state, [&](int t) { return w[t] + k[t]; },
       [&] {
         k += 16;
         if (pad) return;

@@ -37,10 +37,11 @@ struct Tables {
   uint32_t pad64_kw[64];
   uint32_t iv[8];
 #ifdef SHA256_SIMD128
-  // For x4m (compress_x4m.cpp): 2^n for its left shifts, and PAD64_KW, each
-  // word in the four lanes of a vector.
+  // For the lanes (compress_x4.cpp, compress_x4m.cpp): 2^n for x4m's left
+  // shifts, PAD64_KW and K, each word in the four lanes of a vector.
   alignas(16) uint32_t pow2_x4[32][4];
   alignas(16) uint32_t pad64_kw_x4[64][4];
+  alignas(16) uint32_t k_x4[64][4];
 #endif
 };
 #ifdef SHA256_TABLES_AT

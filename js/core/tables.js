@@ -66,17 +66,18 @@ export function extend(w) {
 }
 
 /**
- * Writes x4m's tables after those at byte `at` (which writeTables wrote), each
- * word in the four lanes of a vector: 2^n for its left shifts, and PAD64_KW.
- * Only bundles that use the lanes module carry this.
+ * Writes the lanes' tables after those at byte `at` (which writeTables
+ * wrote), each word in the four lanes of a vector: 2^n for x4m's left
+ * shifts, PAD64_KW and K. Only bundles that use the lanes module carry this.
  * @param {ArrayBufferLike} buffer
  * @param {number} at
  */
 export function writeLaneTables(buffer, at) {
-  // Words: 2^n at 136, PAD64_KW at 264, 16-byte aligned as in struct Tables.
-  const t = new Int32Array(buffer, at, 520);
+  // Words: 2^n at 136, PAD64_KW at 264, K at 520, 16-byte aligned as in struct Tables.
+  const t = new Int32Array(buffer, at, 776);
   for (let i = 0; i < 64; i++) {
     if (i < 32) t.fill(1 << i, 136 + 4 * i, 140 + 4 * i);
     t.fill(t[64 + i], 264 + 4 * i, 268 + 4 * i);
+    t.fill(t[i], 520 + 4 * i, 524 + 4 * i);
   }
 }

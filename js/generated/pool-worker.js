@@ -59,87 +59,87 @@ L5L4L5L8T.<L6L0L7N0L1L2L1L0mF£L0mA£L0m3£N7L/mC£L
 L/L6L2L8T.DL4L7N4L0L3L0L4mF£L4mA£L4m3£N7L1mC£L1m?£L1mJ£N2L1L6L1L6L0L8T.HL5L7N5L3L4L3L5mF£L5mA£L5m3£N7L2mC£L2m?£L2mJ£M0L/L7M/L9m\
 ds0lL9m4M9L8mLM8L1L2M78-77m\f´ð,L0)=L2)H-L1)H.L6)H/L;)Ú-)70,m´ð,L/)=L5)H-L4)H.L3)H/L<)Ú-N;)70,m\f´ð,),0,M<L,L;L;)9/.-,32107654;:98)7,<L,L<L<)9/.-,32107654;:98\
 )7,,L,mLM,L-mlM-L.m-N.9,77m¬µð,P,7,m¬µð,P,m¼´ð,P,m¼´ð,m¬°,),/,)7/,mÌ´ð,m¼°,),/,)7/,m´ð,)8,,,,,,,,,,,,,,,,)7/,m¼´ð,L-L.<1m¼´ð,L,<0m¬µð,P,7G,m¬µð,P,m´ì,L,\
-m-f,,m¬¬,71,m,73,m¬´ì,73,m¬¬ì,7=,m¬µð,P,L,L-L.<,7;,m¬µð,P,L,L-<071,m¬47";function w(L){let x=new Uint8Array(L.length);for(let m=0;m<L.length;m++)x[m]=L.charCodeAt(m)-44;return new WebAssembly.Module(x)}function ax(){throw new Error("sha256-simd/pool: a worker has no portable build")}var Ox=()=>w(Mx);var Dx=Object.getPrototypeOf(Uint8Array.prototype),rx=L=>Object.getOwnPropertyDescriptor(Dx,L).get,pL=rx("length"),TL=rx("buffer"),yL=rx("byteOffset"),gL=Dx.set;
+m-f,,m¬¬,71,m,73,m¬´ì,73,m¬¬ì,7=,m¬µð,P,L,L-L.<,7;,m¬µð,P,L,L-<071,m¬47";function w(L){let x=new Uint8Array(L.length);for(let m=0;m<L.length;m++)x[m]=L.charCodeAt(m)-44;return new WebAssembly.Module(x)}function ax(){throw new Error("sha256-simd/pool: a worker has no portable build")}var Ox=()=>w(Mx);var Ix=Object.getPrototypeOf(Uint8Array.prototype),rx=L=>Object.getOwnPropertyDescriptor(Ix,L).get,pL=rx("length"),TL=rx("buffer"),yL=rx("byteOffset"),gL=Ix.set;
 function M(L){return L===null?"null":Array.isArray(L)?"Array":typeof L=="object"?L.constructor?.name??"object":typeof L}function AL(L){return ArrayBuffer.isView(
 L)&&(L instanceof Uint8Array||Object.prototype.toString.call(L)==="[object Uint8Array]")}function N(L,x,m){if(ox(L)){let t=L.length;if(typeof t=="number"&&L[t-1]!==void 0&&L[t]===void 0)return t}if(!AL(L))throw new TypeError(`${m}: ${x} must be a Ui\
 nt8Array, got ${M(L)}`);let e=pL.call(L);if(e===0&&EL(L))throw new TypeError(`${m}: ${x}'s buffer is detached`);return e}function $(L,x,m,e){return ox(L)&&L[x-1]!==
 void 0&&L[x]===void 0?!0:N(L,m,e)===x}var ox=L=>ArrayBuffer.isView(L)&&L instanceof Uint8Array;function EL(L){try{return A(L,0),!1}catch{return!0}}var A=(L,x)=>new Uint8Array(
 TL.call(L),yL.call(L),x),u=(L,x,m=0)=>gL.call(L,x,m);function C(L,x,m,e="an Array"){if(!Array.isArray(L))throw new TypeError(`${m}: ${x} must be ${e}, got ${M(L)}`);
-let t=L.length,r=new Array(t);for(let a=0;a<t;a++)r[a]=L[a];return r}function Ix(L,x,m){let e=C(L,x,m,"an Array of Uint8Array"),t=new Array(e.length);for(let r=0;r<e.length;r++)t[r]=N(e[r],`${x}[${r}]`,m);return{items:e,lengths:t}}var c,l,b,T,y,Bx,E,Sx,Hx=[],wL=65536;function $x(L){let x=L.memory.buffer;c=L.io_ptr(),l=L.io_size(),b=new Uint8Array(x,c,l),T=new Int32Array(x,c,l>>2),y=new Uint8Array(
+let t=L.length,r=new Array(t);for(let a=0;a<t;a++)r[a]=L[a];return r}function Dx(L,x,m){let e=C(L,x,m,"an Array of Uint8Array"),t=new Array(e.length);for(let r=0;r<e.length;r++)t[r]=N(e[r],`${x}[${r}]`,m);return{items:e,lengths:t}}var c,l,b,T,y,Bx,E,Sx,Hx=[],wL=65536;function $x(L){let x=L.memory.buffer;c=L.io_ptr(),l=L.io_size(),b=new Uint8Array(x,c,l),T=new Int32Array(x,c,l>>2),y=new Uint8Array(
 x,c,32),Bx=[0,1,2,3].map(m=>new Uint8Array(x,c+32*m,32)),E=L.ctx_ptr(),Sx=new Uint8Array(x,E,L.ctx_size()),Hx.length=0}function ML(L,x,m,e=0){for(let t=0;t<m;t++)
-L[e+t]=x[t]}function OL(L,x,m,e=0){u(L,x,e)}var I=g.smallCopy==="loop"?ML:OL;function P(L){return L>wL?b.subarray(0,L):Hx[L]??=b.subarray(0,L)}function cx(L,x,m,e){
+L[e+t]=x[t]}function OL(L,x,m,e=0){u(L,x,e)}var D=g.smallCopy==="loop"?ML:OL;function P(L){return L>wL?b.subarray(0,L):Hx[L]??=b.subarray(0,L)}function cx(L,x,m,e){
 if(!Array.isArray(L)){b.set(L.subarray(x,m),e);return}let t=m+63>>6;for(let r=x>>6;r<t;r++,e+=64)b.set(L[r],e)}function B(L,x,m,e,t,r){let a=l-m;for(let o=0,d=0;o<
 x;o+=a,d++){let s=Math.min(a,x-o);cx(L,o,o+s,m),e(s,d),t!==void 0&&u(t,P(s/r),o/r)}}function Cx(L,x){let m=new Int32Array(L,x,136),e=a=>(a-Math.floor(a))*4294967296;for(let a=2,o=0;o<64;a++){let d=!0;for(let n=2;n*n<=a;n++)d&&=a%n!==0;if(!d)continue;
-o<8&&(m[128+o]=e(Math.sqrt(a)));let s=7;for(let n=0;n<40;n++)s=(2*s+a/(s*s))/3;m[o++]=e(s)}let t=DL();for(let a=0;a<64;a++)m[64+a]=m[a]+t[a];let r=0;for(let a=0;a<
-136;a++)r=Math.imul(r^m[a],2654435761);return r===185240631}function DL(){let L=new Int32Array(64);return L[0]=2147483648,L[15]=512,IL(L),L}function IL(L){for(let x=16;x<
+o<8&&(m[128+o]=e(Math.sqrt(a)));let s=7;for(let n=0;n<40;n++)s=(2*s+a/(s*s))/3;m[o++]=e(s)}let t=IL();for(let a=0;a<64;a++)m[64+a]=m[a]+t[a];let r=0;for(let a=0;a<
+136;a++)r=Math.imul(r^m[a],2654435761);return r===185240631}function IL(){let L=new Int32Array(64);return L[0]=2147483648,L[15]=512,DL(L),L}function DL(L){for(let x=16;x<
 64;x++){let m=L[x-15],e=L[x-2];L[x]=((e>>>17|e<<15)^(e>>>19|e<<13)^e>>>10)+L[x-7]+((m>>>7|m<<25)^(m>>>18|m<<14)^m>>>3)+L[x-16]}}function Px(L,x){let m=new Int32Array(
-L,x,520);for(let e=0;e<64;e++)e<32&&m.fill(1<<e,136+4*e,140+4*e),m.fill(m[64+e],264+4*e,268+4*e)}var k=null,nx=null,dx=null,f,sx,_x,BL,SL;var HL=()=>k.module!==null&&typeof WebAssembly=="object"&&WebAssembly!==null;function $L(L){if(L==="js")return k.portable();try{nx??=k.module()}catch(x){throw dx=
+L,x,776);for(let e=0;e<64;e++)e<32&&m.fill(1<<e,136+4*e,140+4*e),m.fill(m[64+e],264+4*e,268+4*e),m.fill(m[e],520+4*e,524+4*e)}var k=null,nx=null,dx=null,f,sx,_x,BL,SL;var HL=()=>k.module!==null&&typeof WebAssembly=="object"&&WebAssembly!==null;function $L(L){if(L==="js")return k.portable();try{nx??=k.module()}catch(x){throw dx=
 x,x}return new WebAssembly.Instance(nx,{}).exports}function kx(L){let x=$L(L),m=L==="simd",e=m?g.singleStream:null,t=x.init(e==="scalar"?1:0);if(!Cx(x.memory.buffer,
 t))throw new Error("sha256-simd: the module's constants failed their check");$x(x),f=x,sx=t,_x=L,BL=m,SL=e}function CL(){if(HL()&&dx===null)try{kx("simd");return}catch{}kx("js")}function Fx(L,x=!0){!x&&k!==null||(k=L,nx=null,dx=null,CL())}function S(L,x,m=()=>null){let e=null,t=null,r=null,a=null;return()=>((t!==f||r!==m())&&(r=m(),_x===
 "js"?a=L.portable?.({memory:f.memory,...x()})??null:(e??=L.module(),a=new WebAssembly.Instance(e,{env:{memory:f.memory},sha256:x()}).exports),t=f),a)}var Jx=globalThis.Buffer,$m=typeof Jx?.allocUnsafe=="function"?(L=0)=>{let x=Jx.allocUnsafe(L);return new Uint8Array(x.buffer,x.byteOffset,x.byteLength)}:(L=0)=>new Uint8Array(
-L),Ux=()=>new Uint8Array(32);var v=g.digests==="copied"?L=>new Uint8Array(L):L=>{let x=Ux();return I(x,L,32),x};function jx(L,x){let m=Ux();for(let e=0;e<32;e++)m[e]=L[x+e];return m}function z(L,x,m){if(typeof L!="number")throw new TypeError(`${m}: ${x} must be a number, got ${M(L)}`)}function R(L,x,m,e,t){if(z(L,e,t),!Number.isInteger(L)||
-L<x||L>m)throw new RangeError(`${t}: ${e} must be an integer from ${x} to ${m}, got ${L}`)}function ix(L,x,m,e,t){let r=N(L,e,t);if(z(x,"offset",t),r<m)throw new RangeError(`${t}: ${e} must be at least ${m} bytes, got ${r}`);R(x,0,r-m,"offset",t)}function H(L,x,m,e,t,r){let{h0:a,h1:o,h2:d,h3:s,h4:n,h5:h,h6:p,h7:D}=L??{};if(!PL(L,a,o,d,s,n,h,p,D))throw kL(L,r===void 0?e:`${e}[${r}]`,t);x[m]=a,x[m+1]=o,x[m+
-2]=d,x[m+3]=s,x[m+4]=n,x[m+5]=h,x[m+6]=p,x[m+7]=D}function PL(L,x,m,e,t,r,a,o,d){return typeof L=="object"&&(typeof x=="number"&&typeof m=="number"&&typeof e=="\
+L),Ux=()=>new Uint8Array(32);var v=g.digests==="copied"?L=>new Uint8Array(L):L=>{let x=Ux();return D(x,L,32),x};function jx(L,x){let m=Ux();for(let e=0;e<32;e++)m[e]=L[x+e];return m}function z(L,x,m){if(typeof L!="number")throw new TypeError(`${m}: ${x} must be a number, got ${M(L)}`)}function R(L,x,m,e,t){if(z(L,e,t),!Number.isInteger(L)||
+L<x||L>m)throw new RangeError(`${t}: ${e} must be an integer from ${x} to ${m}, got ${L}`)}function ix(L,x,m,e,t){let r=N(L,e,t);if(z(x,"offset",t),r<m)throw new RangeError(`${t}: ${e} must be at least ${m} bytes, got ${r}`);R(x,0,r-m,"offset",t)}function H(L,x,m,e,t,r){let{h0:a,h1:o,h2:d,h3:s,h4:n,h5:h,h6:p,h7:I}=L??{};if(!PL(L,a,o,d,s,n,h,p,I))throw kL(L,r===void 0?e:`${e}[${r}]`,t);x[m]=a,x[m+1]=o,x[m+
+2]=d,x[m+3]=s,x[m+4]=n,x[m+5]=h,x[m+6]=p,x[m+7]=I}function PL(L,x,m,e,t,r,a,o,d){return typeof L=="object"&&(typeof x=="number"&&typeof m=="number"&&typeof e=="\
 number"&&typeof t=="number")&&typeof r=="number"&&typeof a=="number"&&typeof o=="number"&&typeof d=="number"}var kL=(L,x,m)=>new TypeError(`${m}: ${x} must be a\
  HashObject with numeric h0..h7, got ${M(L)}`);function W(L,x,m){_L(m,L[x],L[x+1],L[x+2],L[x+3],L[x+4],L[x+5],L[x+6],L[x+7])}function _L(L,x,m,e,t,r,a,o,d){L.h0=
 x,L.h1=m,L.h2=e,L.h3=t,L.h4=r,L.h5=a,L.h6=o,L.h7=d}var Gx=()=>({h0:0,h1:0,h2:0,h3:0,h4:0,h5:0,h6:0,h7:0});var vx=",-,,,-B0.««,/«««,0««««,,,.O.2^ab5b`¤],-/¢2¥.-LL/76,.,,,,--,/25-«-m¼¬,73c05b`¤`,46b`¤`,37¤`,28¤`,54-\
-66#m6àU.8§/«O,mÌ.N:P,.«L-q0lL:m,m¬.(7,m¬®,8-7L:L-<1m¬¬,7M;L:L:b.¸.L:L-qf,·.L:L;b.°.L:L:m¸.b.Ä.L:L:m·.b.À.L:L:m°.b.¼.L,),0LN1L,),0<N5)}M7L,),0M3L,),0M2L,\
+66¬n6éU.8§/«O,mÌ.N:P,.«L-q0lL:m,m¬.(7,mÌ´,8-7L:L-<1mÌ¼,7M;L:L:b.¸.L:L-qf,·.L:L;b.°.L:L:m¸.b.Ä.L:L:m·.b.À.L:L:m°.b.¼.L,),0LN1L,),0<N5)}M7L,),0M3L,),0M2L,\
 ),0|M4L,),0lM/L,),0\\M6L,),0,M0L:M-/lL0mJ)×-L0m.)Ù-)|L0m?)×-L0m9)Ù-)|)}L0m6)×-L0mB)Ù-)|)}L0L5)}N.L7)zL5)})Ú-L4L2L/)~L3)Ú-L/mF)×-L/m2)Ù-)|L/mA)×-L/m7)Ù-)|)}L/m3)×\
--L/mE)Ù-)|)})Ú-L-),0,)Ú-L;)5.,)Ú-N7)Ú-N3mJ)×-L3m.)Ù-)|L3m?)×-L3m9)Ù-)|)}L3m6)×-L3mB)Ù-)|)}L3L0)}N8L.)zL0)})Ú-L-),0<L2)Ú-L;)5.0)Ú-L/L4L7L6)Ú-N2)~)Ú-L2mF)×-L2m2)Ù\
--)|L2mA)×-L2m7)Ù-)|)}L2m3)×-L2mE)Ù-)|)})Ú-N.)Ú-N6L3)}N7L8)zL3)}L-),0LL4)Ú-L;)5.4)Ú-L2L/L.L1)Ú-N1)~)Ú-L1mF)×-L1m2)Ù-)|L1mA)×-L1m7)Ù-)|)}L1m3)×-L1mE)Ù-)|)})Ú-N.)Ú\
--L6mJ)×-L6m.)Ù-)|L6m?)×-L6m9)Ù-)|)}L6m6)×-L6mB)Ù-)|)})Ú-N4L6)}N8L7)zL6)}L-),0\\L/)Ú-L;)5.8)Ú-L1L2L.L5)Ú-N/)~)Ú-L/mF)×-L/m2)Ù-)|L/mA)×-L/m7)Ù-)|)}L/m3)×-L/mE)Ù-)|\
-)})Ú-N.)Ú-L4mJ)×-L4m.)Ù-)|L4m?)×-L4m9)Ù-)|)}L4m6)×-L4mB)Ù-)|)})Ú-N5L4)}N7L8)zL4)}L-),0lL2)Ú-L;)5.<)Ú-L/L1L.L0)Ú-N0)~)Ú-L0mF)×-L0m2)Ù-)|L0mA)×-L0m7)Ù-)|)}L0m3)×-\
-L0mE)Ù-)|)})Ú-N.)Ú-L5mJ)×-L5m.)Ù-)|L5m?)×-L5m9)Ù-)|)}L5m6)×-L5mB)Ù-)|)})Ú-N2L5)}N8L7)zL5)}L1L-),0|)Ú-L;)5.@)Ú-L0L/L.L3)Ú-N1)~)Ú-L1mF)×-L1m2)Ù-)|L1mA)×-L1m7)Ù-)|\
-)}L1m3)×-L1mE)Ù-)|)})Ú-N.)Ú-L2mJ)×-L2m.)Ù-)|L2m?)×-L2m9)Ù-)|)}L2m6)×-L2mB)Ù-)|)})Ú-N3L2)}N7L8)zL2)}L;)5.DL-),0)Ú-L/)Ú-L1L0L.L6)Ú-N/)~)Ú-L/mF)×-L/m2)Ù-)|L/mA)×-\
-L/m7)Ù-)|)}L/m3)×-L/mE)Ù-)|)})Ú-N.)Ú-L3mJ)×-L3m.)Ù-)|L3m?)×-L3m9)Ù-)|)}L3m6)×-L3mB)Ù-)|)})Ú-N6L3)}N8L7)zL3)}L;)5.HL-),0)Ú-L0)Ú-L/L1L.L4)Ú-N0)~)Ú-L0mF)×-L0m2)Ù-\
-)|L0mA)×-L0m7)Ù-)|)}L0m3)×-L0mE)Ù-)|)})Ú-N.)Ú-L6mJ)×-L6m.)Ù-)|L6m?)×-L6m9)Ù-)|)}L6m6)×-L6mB)Ù-)|)})Ú-N4L6)}N7L8)zL6)}L;)5.LL-),0¬-)Ú-L1)Ú-L0L/L.L5)Ú-N1)~)Ú-L1mF\
-)×-L1m2)Ù-)|L1mA)×-L1m7)Ù-)|)}L1m3)×-L1mE)Ù-)|)})Ú-N.)Ú-L4mJ)×-L4m.)Ù-)|L4m?)×-L4m9)Ù-)|)}L4m6)×-L4mB)Ù-)|)})Ú-N5L4)}N8L7)zL4)}L;)5.PL-),0¼-)Ú-L/)Ú-L1L0L.L2)Ú-N\
-/)~)Ú-L/mF)×-L/m2)Ù-)|L/mA)×-L/m7)Ù-)|)}L/m3)×-L/mE)Ù-)|)})Ú-N.)Ú-L5mJ)×-L5m.)Ù-)|L5m?)×-L5m9)Ù-)|)}L5m6)×-L5mB)Ù-)|)})Ú-N2L5)}N7L8)zL5)}L;)5.TL-),0Ì-)Ú-L0)Ú-L/\
-L1L.L3)Ú-N0)~)Ú-L0mF)×-L0m2)Ù-)|L0mA)×-L0m7)Ù-)|)}L0m3)×-L0mE)Ù-)|)})Ú-N3)Ú-L2mJ)×-L2m.)Ù-)|L2m?)×-L2m9)Ù-)|)}L2m6)×-L2mB)Ù-)|)})Ú-N.L2)}N9L7)zL2)}L;)5.XL-),0Ü-\
-)Ú-L1)Ú-L0L/L3L6)Ú-N7)~)Ú-L7mF)×-L7m2)Ù-)|L7mA)×-L7m7)Ù-)|)}L7m3)×-L7mE)Ù-)|)})Ú-N1)Ú-L.mJ)×-L.m.)Ù-)|L.m?)×-L.m9)Ù-)|)}L.m6)×-L.mB)Ù-)|)})Ú-N8L.)}N3L9)zL.)}L;)\
-5.\\L-),0ì-)Ú-L/)Ú-L7L0L1L4)Ú-N/)~)Ú-L/mF)×-L/m2)Ù-)|L/mA)×-L/m7)Ù-)|)}L/m3)×-L/mE)Ù-)|)})Ú-N1)Ú-L8mJ)×-L8m.)Ù-)|L8m?)×-L8m9)Ù-)|)}L8m6)×-L8mB)Ù-)|)})Ú-N6L8)}N4L\
-3)zL8)}L;)5.`L-),0ü-)Ú-L0)Ú-L/L7L1L5)Ú-N3)~)Ú-L3mF)×-L3m2)Ù-)|L3mA)×-L3m7)Ù-)|)}L3m3)×-L3mE)Ù-)|)})Ú-N0)Ú-L6mJ)×-L6m.)Ù-)|L6m?)×-L6m9)Ù-)|)}L6m6)×-L6mB)Ù-)|)})Ú\
--N1L6)}N9L4)zL6)}L;)5.dL-),0\f-)Ú-L7)Ú-L3L/L0L2)Ú-N2)~)Ú-L2mF)×-L2m2)Ù-)|L2mA)×-L2m7)Ù-)|)}L2m3)×-L2mE)Ù-)|)})Ú-N0)Ú-L1mJ)×-L1m.)Ù-)|L1m?)×-L1m9)Ù-)|)}L1m6)×-L1m\
-B)Ù-)|)})Ú-N5L1)}N7L9)zL1)}L;)5.hL-),0-)Ú-L/)Ú-L2L3L0L.)Ú-N4)~)Ú-L4mF)×-L4m2)Ù-)|L4mA)×-L4m7)Ù-)|)}L4m3)×-L4mE)Ù-)|)})Ú-N/)Ú-L5mJ)×-L5m.)Ù-)|L5m?)×-L5m9)Ù-)|)}\
-L5m6)×-L5mB)Ù-)|)})Ú-M0L/L8)Ú-M/L<m\\s0lL<m<M<L:T.¼.N-L-T.,mlb.,L:T.À.Y,,q0lL:T.Ä.T.,N-L-),0¼-L-),0,)Ú-L-),0<N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),\
-0\f-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70,L:T.Ä.T.,N-L-),0Ì-L-),0<)Ú-L-),0LN.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0-N.m;)×-L.m=)Ù-)|L.m9)\
-×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70<L:T.Ä.T.,N-L-),0Ü-L-),0L)Ú-L-),0\\N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0,N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-\
-)70LL:T.Ä.T.,N-L-),0ì-L-),0\\)Ú-L-),0lN.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0<N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70\\L:T.Ä.T.,N-L-),0ü-L-)\
-,0l)Ú-L-),0|N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0LN.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70lL:T.Ä.T.,N-L-),0\f-L-),0|)Ú-L-),0N.mE)×-L.m3)Ù\
--)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0\\N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70|L:T.Ä.T.,N-L-),0-L-),0)Ú-L-),0N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/\
-)Ù-)})Ú-L-),0lN.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70L:T.Ä.T.,N-L-),0,L-),0)Ú-L-),0¬-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0|N.m;)×-L.m=\
-)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70L:T.Ä.T.,N-L-),0<L-),0¬-)Ú-L-),0¼-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L\
-.m6)Ù-)})Ú-)70¬-L:T.Ä.T.,N-L-),0LL-),0¼-)Ú-L-),0Ì-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70¼-L:T.Ä.T\
-.,N-L-),0\\L-),0Ì-)Ú-L-),0Ü-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0¬-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70Ì-L:T.Ä.T.,N-L-),0lL-),0Ü-)Ú-L-\
-),0ì-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0¼-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70Ü-L:T.Ä.T.,N-L-),0|L-),0ì-)Ú-L-),0ü-N.mE)×-L.m3)Ù-)|L\
-.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0Ì-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70ì-L:T.Ä.T.,N-L-),0L-),0ü-)Ú-L-),0\f-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)\
-Ù-)})Ú-L-),0Ü-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70ü-L:T.Ä.T.,N-L-),0L-),0\f-)Ú-L-),0-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ì-N.m;)×-L\
-.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70\f-L:T.Ä.T.,N-L-),0¬-L-),0-)Ú-L-),0,N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ü-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-\
-)|)}L.m6)Ù-)})Ú-)70-7L:T.°.M;L:T.¸.M-8-77L,L,),0,L0)Ú-)70,L,L,),0<L5)Ú-)70<L,L,),0LL1)Ú-)70LL,L,),0\\L6)Ú-)70\\L,L,),0lL/)Ú-)70lL,L,),0|L4)Ú-)70|L,L,),0L2)Ú-)70\
-L,L,),0L3)Ú-)70L:mÌ.P,7ý1.4«3§O,m¼.N0P,L.m0{0lL.m.¢M3/lL0L-b.¬.L0L-mì-b.¸.L0L-m¬-b.´.L0L-mlb.°.L0m,)5.¬°)70,L0m,)5.°°)70<L0m,)5.´°)70LL0m,)5.¸°)70\\L\
-0m,)5.¼°)70lL0m,)5.À°)70|L0m,)5.Ä°)70L0m,)5.È°)70.lL/0lL0L0m¬.</L0mÌ´,<08-7L0L0m¬.<-L0m,<-7L,m\f,M5L,mlM6L,mLM7m,M1m-M4/lL,L1m0 N2L0L1m2 N1),0,N8L1\
-),0<N:)9,-./<=>?0123@ABCN9L1),0LN;L1),0\\N<)9,-./<=>?0123@ABCN=)9,-./0123<=>?@ABCN>L>)9/.-,32107654;:98)7,,L2L7L9L=)9456789:;DEFGHIJKN9L9)9/.-,32107654;:98)7,,L\
-2L6L8L:)94567DEFG89:;HIJKN8L;L<)94567DEFG89:;HIJKN:)9,-./0123<=>?@ABCN9L9)9/.-,32107654;:98)7,,L2L5L8L:)9456789:;DEFGHIJKN8L8)9/.-,32107654;:98)7,,L4m,M4m-M19\
-,7L,m¬-M,L-m¬.M-L3m-N39,77.lL.m/N.m.u0lL,L-L.<,8-7L0m,m¬.(7,L0L-L.m2 (6,,L0L0m0L/<.L,L0L.m1 (6,,7L0m¼.P,7../«/§O,m¬4N.P,L.L-<1m<M-L.),0,N3M1/lL.L-m0 N/m\
--),0,M2L/L/m,),0,L1)Ú-mÜ³,),0,L2)á-L2m3)Ù-)|L2m/)Ù-)}m¬²,),0,L2)á-L2m>)Ù-)|)})Ú-L/mL),0,N1m¼²,),0,)á-L1m=)Ù-)|L1m6)Ù-)}L1m±,),0,)á-L1m?)Ù-)|)})Ú-)70,L\
-2M1L-m-N-mì,s9,7L.m,)5.¬¬L3)Ú-)70,m-M-/lL.L-m0 N/L-m. m¬¬,)5.,L/),0,)Ú-)70,L-m-N/mì,s0lL.L/m0 N0L/m. m¬¬,)5.,L0),0,)Ú-)70,L-m.M-8-77L,L.<0L.m¬4P,7ß8.\
-G§-«L,),0LN<L,),0<N=)}M8L,),0N?M1L,),0N@M5L,),0|NAM2L,),0lNBM/L,),0\\NCM3L<M.L=M0L,),0,NDM4/lL-),,L-),,\\L/)Ú-L-),,<L5)Ú-L/L2L-),,,L2L5L/)~L1)Ú-)Ú-m²,),0,N6L\
-/)á-L/m7)Ù-)|mì³,),0,N7L/)á-L/m2)Ù-)|)}m¼±,),0,N9L/)á-L/mE)Ù-)|)})Ú-N5L3)Ú-N1)~)Ú-L6L1)á-L1m7)Ù-)|L7L1)á-L1m2)Ù-)|)}L9L1)á-L1mE)Ù-)|)})Ú-N3L.)Ú-N.L1L-),,LL2)Ú\
--L1L/L.)~)Ú-L6L.)á-L.m7)Ù-)|L7L.)á-L.m2)Ù-)|)}L9L.)á-L.mE)Ù-)|)})Ú-NEL0)Ú-N/)~)Ú-L6L/)á-L/m7)Ù-)|L7L/)á-L/m2)Ù-)|)}L9L/)á-L/mE)Ù-)|)})Ú-NFL4)Ú-N2)Ú-L-),,|L.)Ú-L\
-2L/L-),,lL1)Ú-L/L.L2)~)Ú-L6L2)á-L2m7)Ù-)|L7L2)á-L2m2)Ù-)|)}L9L2)á-L2mE)Ù-)|)})Ú-NGL5L4L0)}N5L8)zL0)})Ú-mü²,),0,N>N8L4)á-L4m9)Ù-)|m¬´,),0,N:L4)á-L4m.)Ù-)|)}mì±\
-,),0,N;L4)á-L4mB)Ù-)|)})Ú-N.)Ú-N1)~)Ú-L6L1)á-L1m7)Ù-)|L7L1)á-L1m2)Ù-)|)}L9L1)á-L1mE)Ù-)|)})Ú-NHL3L.L4)}N3L5)zL4)})Ú-L8L.)á-L.m9)Ù-)|L:L.)á-L.m.)Ù-)|)}L;L.)á-L.\
-mB)Ù-)|)})Ú-N0)Ú-N5L1L-),,L/)Ú-L1L2L5)~)Ú-L6L5)á-L5m7)Ù-)|L7L5)á-L5m2)Ù-)|)}L9L5)á-L5mE)Ù-)|)})Ú-N/LEL0L.)}N4L3)zL.)})Ú-L8L0)á-L0m9)Ù-)|L:L0)á-L0m.)Ù-)|)}L;L0)\
-á-L0mB)Ù-)|)})Ú-N.)Ú-N2)~)Ú-L6L2)á-L2m7)Ù-)|L7L2)á-L2m2)Ù-)|)}L9L2)á-L2mE)Ù-)|)})Ú-N6L/LHLGLFL.L0)}N3L4)zL0)})Ú-L>L.)á-L.m9)Ù-)|L:L.)á-L.m.)Ù-)|)}L;L.)á-L.mB)Ù-\
-)|)})Ú-N/L.)}N0L3)zL.)})Ú-L8L/)á-L/m9)Ù-)|L:L/)á-L/m.)Ù-)|)}L;L/)á-L/mB)Ù-)|)})Ú-N3L/)}N4L0)zL/)})Ú-L8L3)á-L3m9)Ù-)|L:L3)á-L3m.)Ù-)|)}L;L3)á-L3mB)Ù-)|)})Ú-N.L3)\
-}N7L4)zL3)})Ú-mü²,),0,L.)á-L.m9)Ù-)|m¬´,),0,L.)á-L.m.)Ù-)|)}mì±,),0,L.)á-L.mB)Ù-)|)})Ú-N0L.)}N8L7)zL.)})Ú-L>L0)á-L0m9)Ù-)|L:L0)á-L0m.)Ù-)|)}L;L0)á-L0mB)Ù-)|)\
-})Ú-M4L6L/)Ú-M/LImds0lLIm4MIL-m¬-M-8-77L,L?L1)Ú-)70L,L@L5)Ú-)70L,LAL2)Ú-)70|L,LBL/)Ú-)70lL,L3LC)Ú-)70\\L,L.L<)Ú-)70LL,L0L=)Ú-)70<L,L4LD)Ú-)70,7..2§/«/lL,L4m\
-2 N5L4m0 N6L-T.,),,,N.L.)9/.-,32107654;:98N.L-T.0L6),,,N/L/)9/.-,32107654;:98N/)94567DEFG89:;HIJKN2L-T.4L6),,,N0L0)9/.-,32107654;:98N0L-T.8L6),,,N1L1)9/.-,\
-32107654;:98N1)94567DEFG89:;HIJKN3)9456789:;DEFGHIJK)70\\L5L2L3)9,-./0123<=>?@ABC)70LL5L.L/)9,-./<=>?0123@ABCN.L0L1)9,-./<=>?0123@ABCN/)9456789:;DEFGHIJK)70<L5L.\
-L/)9,-./0123<=>?@ABC)70,L4m-N4m0s9,77;,m¼¬,P,L,L-<-7?,m¼¬,P,L,L-L.m-<.7?,m¼¬,P,L,L-L.m,<.7;,m¼¬,P,L,L-</78,m¬¬,m,b,,7";var zx=null,Rx=()=>w(vx);var V=S({module:Rx,portable:zx},()=>(Px(f.memory.buffer,sx),{hash64_x1:f.hash64_x1})),O=g.lanes==="measure"?null:g.lanes;function fx(){let L=V();return L===null?f.hash64_x1:O==="x4m"?L.hash64_x4m:L.hash64_x4}function Vx(){let L=V();return L===null?void 0:O==="x4m"?L.compress_x4m:L.
+-L/mE)Ù-)|)})Ú-L-),0,)Ú-L;),0,)Ú-N7)Ú-N3mJ)×-L3m.)Ù-)|L3m?)×-L3m9)Ù-)|)}L3m6)×-L3mB)Ù-)|)}L3L0)}N8L.)zL0)})Ú-L-),0<L2)Ú-L;),0<)Ú-L/L4L7L6)Ú-N2)~)Ú-L2mF)×-L2m2)Ù\
+-)|L2mA)×-L2m7)Ù-)|)}L2m3)×-L2mE)Ù-)|)})Ú-N.)Ú-N6L3)}N7L8)zL3)}L-),0LL4)Ú-L;),0L)Ú-L2L/L.L1)Ú-N1)~)Ú-L1mF)×-L1m2)Ù-)|L1mA)×-L1m7)Ù-)|)}L1m3)×-L1mE)Ù-)|)})Ú-N.)Ú\
+-L6mJ)×-L6m.)Ù-)|L6m?)×-L6m9)Ù-)|)}L6m6)×-L6mB)Ù-)|)})Ú-N4L6)}N8L7)zL6)}L-),0\\L/)Ú-L;),0\\)Ú-L1L2L.L5)Ú-N/)~)Ú-L/mF)×-L/m2)Ù-)|L/mA)×-L/m7)Ù-)|)}L/m3)×-L/mE)Ù-)|\
+)})Ú-N.)Ú-L4mJ)×-L4m.)Ù-)|L4m?)×-L4m9)Ù-)|)}L4m6)×-L4mB)Ù-)|)})Ú-N5L4)}N7L8)zL4)}L-),0lL2)Ú-L;),0l)Ú-L/L1L.L0)Ú-N0)~)Ú-L0mF)×-L0m2)Ù-)|L0mA)×-L0m7)Ù-)|)}L0m3)×-\
+L0mE)Ù-)|)})Ú-N.)Ú-L5mJ)×-L5m.)Ù-)|L5m?)×-L5m9)Ù-)|)}L5m6)×-L5mB)Ù-)|)})Ú-N2L5)}N8L7)zL5)}L-),0|L1)Ú-L;),0|)Ú-L0L/L.L3)Ú-N1)~)Ú-L1mF)×-L1m2)Ù-)|L1mA)×-L1m7)Ù-)|\
+)}L1m3)×-L1mE)Ù-)|)})Ú-N.)Ú-L2mJ)×-L2m.)Ù-)|L2m?)×-L2m9)Ù-)|)}L2m6)×-L2mB)Ù-)|)})Ú-N3L2)}N7L8)zL2)}L;),0L-),0)Ú-L/)Ú-L1L0L.L6)Ú-N/)~)Ú-L/mF)×-L/m2)Ù-)|L/mA)×-\
+L/m7)Ù-)|)}L/m3)×-L/mE)Ù-)|)})Ú-N.)Ú-L3mJ)×-L3m.)Ù-)|L3m?)×-L3m9)Ù-)|)}L3m6)×-L3mB)Ù-)|)})Ú-N6L3)}N8L7)zL3)}L;),0L-),0)Ú-L0)Ú-L/L1L.L4)Ú-N0)~)Ú-L0mF)×-L0m2)Ù-\
+)|L0mA)×-L0m7)Ù-)|)}L0m3)×-L0mE)Ù-)|)})Ú-N.)Ú-L6mJ)×-L6m.)Ù-)|L6m?)×-L6m9)Ù-)|)}L6m6)×-L6mB)Ù-)|)})Ú-N4L6)}N7L8)zL6)}L;),0¬-L-),0¬-)Ú-L1)Ú-L0L/L.L5)Ú-N1)~)Ú-L1m\
+F)×-L1m2)Ù-)|L1mA)×-L1m7)Ù-)|)}L1m3)×-L1mE)Ù-)|)})Ú-N.)Ú-L4mJ)×-L4m.)Ù-)|L4m?)×-L4m9)Ù-)|)}L4m6)×-L4mB)Ù-)|)})Ú-N5L4)}N8L7)zL4)}L;),0¼-L-),0¼-)Ú-L/)Ú-L1L0L.L2)Ú\
+-N/)~)Ú-L/mF)×-L/m2)Ù-)|L/mA)×-L/m7)Ù-)|)}L/m3)×-L/mE)Ù-)|)})Ú-N.)Ú-L5mJ)×-L5m.)Ù-)|L5m?)×-L5m9)Ù-)|)}L5m6)×-L5mB)Ù-)|)})Ú-N2L5)}N7L8)zL5)}L;),0Ì-L-),0Ì-)Ú-L0)Ú\
+-L/L1L.L3)Ú-N0)~)Ú-L0mF)×-L0m2)Ù-)|L0mA)×-L0m7)Ù-)|)}L0m3)×-L0mE)Ù-)|)})Ú-N3)Ú-L2mJ)×-L2m.)Ù-)|L2m?)×-L2m9)Ù-)|)}L2m6)×-L2mB)Ù-)|)})Ú-N.L2)}N9L7)zL2)}L;),0Ü-L-)\
+,0Ü-)Ú-L1)Ú-L0L/L3L6)Ú-N7)~)Ú-L7mF)×-L7m2)Ù-)|L7mA)×-L7m7)Ù-)|)}L7m3)×-L7mE)Ù-)|)})Ú-N1)Ú-L.mJ)×-L.m.)Ù-)|L.m?)×-L.m9)Ù-)|)}L.m6)×-L.mB)Ù-)|)})Ú-N8L.)}N3L9)zL.)\
+}L;),0ì-L-),0ì-)Ú-L/)Ú-L7L0L1L4)Ú-N/)~)Ú-L/mF)×-L/m2)Ù-)|L/mA)×-L/m7)Ù-)|)}L/m3)×-L/mE)Ù-)|)})Ú-N1)Ú-L8mJ)×-L8m.)Ù-)|L8m?)×-L8m9)Ù-)|)}L8m6)×-L8mB)Ù-)|)})Ú-N6L8\
+)}N4L3)zL8)}L;),0ü-L-),0ü-)Ú-L0)Ú-L/L7L1L5)Ú-N3)~)Ú-L3mF)×-L3m2)Ù-)|L3mA)×-L3m7)Ù-)|)}L3m3)×-L3mE)Ù-)|)})Ú-N0)Ú-L6mJ)×-L6m.)Ù-)|L6m?)×-L6m9)Ù-)|)}L6m6)×-L6mB)Ù-\
+)|)})Ú-N1L6)}N9L4)zL6)}L;),0\f-L-),0\f-)Ú-L7)Ú-L3L/L0L2)Ú-N2)~)Ú-L2mF)×-L2m2)Ù-)|L2mA)×-L2m7)Ù-)|)}L2m3)×-L2mE)Ù-)|)})Ú-N0)Ú-L1mJ)×-L1m.)Ù-)|L1m?)×-L1m9)Ù-)|)}L1m\
+6)×-L1mB)Ù-)|)})Ú-N5L1)}N7L9)zL1)}L;),0-L-),0-)Ú-L/)Ú-L2L3L0L.)Ú-N4)~)Ú-L4mF)×-L4m2)Ù-)|L4mA)×-L4m7)Ù-)|)}L4m3)×-L4mE)Ù-)|)})Ú-N/)Ú-L5mJ)×-L5m.)Ù-)|L5m?)×-L5m\
+9)Ù-)|)}L5m6)×-L5mB)Ù-)|)})Ú-M0L/L8)Ú-M/L<m\\s0lL<m<M<L:T.¼.N-L-T.,m¬.b.,L:T.À.Y,,q0lL:T.Ä.T.,N-L-),0¼-L-),0,)Ú-L-),0<N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-\
+)})Ú-L-),0\f-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70,L:T.Ä.T.,N-L-),0Ì-L-),0<)Ú-L-),0LN.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0-N.m;)×-L.m=)\
+Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70<L:T.Ä.T.,N-L-),0Ü-L-),0L)Ú-L-),0\\N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0,N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m\
+6)Ù-)})Ú-)70LL:T.Ä.T.,N-L-),0ì-L-),0\\)Ú-L-),0lN.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0<N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70\\L:T.Ä.T.,N-L\
+-),0ü-L-),0l)Ú-L-),0|N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0LN.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70lL:T.Ä.T.,N-L-),0\f-L-),0|)Ú-L-),0N.mE\
+)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0\\N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70|L:T.Ä.T.,N-L-),0-L-),0)Ú-L-),0N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù\
+-)|)}L.m/)Ù-)})Ú-L-),0lN.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70L:T.Ä.T.,N-L-),0,L-),0)Ú-L-),0¬-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0|N.\
+m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70L:T.Ä.T.,N-L-),0<L-),0¬-)Ú-L-),0¼-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0N.m;)×-L.m=)Ù-)|L.m9)×-L.m\
+?)Ù-)|)}L.m6)Ù-)})Ú-)70¬-L:T.Ä.T.,N-L-),0LL-),0¼-)Ú-L-),0Ì-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70\
+¼-L:T.Ä.T.,N-L-),0\\L-),0Ì-)Ú-L-),0Ü-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0¬-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70Ì-L:T.Ä.T.,N-L-),0lL-)\
+,0Ü-)Ú-L-),0ì-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0¼-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70Ü-L:T.Ä.T.,N-L-),0|L-),0ì-)Ú-L-),0ü-N.mE)×-L\
+.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0Ì-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70ì-L:T.Ä.T.,N-L-),0L-),0ü-)Ú-L-),0\f-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-\
+)|)}L.m/)Ù-)})Ú-L-),0Ü-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70ü-L:T.Ä.T.,N-L-),0L-),0\f-)Ú-L-),0-N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ì\
+-N.m;)×-L.m=)Ù-)|L.m9)×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70\f-L:T.Ä.T.,N-L-),0¬-L-),0-)Ú-L-),0,N.mE)×-L.m3)Ù-)|L.m:)×-L.m>)Ù-)|)}L.m/)Ù-)})Ú-L-),0ü-N.m;)×-L.m=)Ù-)|L.m9)\
+×-L.m?)Ù-)|)}L.m6)Ù-)})Ú-)70-7L:T.°.M;L:T.¸.M-8-77L,L,),0,L0)Ú-)70,L,L,),0<L5)Ú-)70<L,L,),0LL1)Ú-)70LL,L,),0\\L6)Ú-)70\\L,L,),0lL/)Ú-)70lL,L,),0|L4)Ú-)70|L,L,),0\
+L2)Ú-)70L,L,),0L3)Ú-)70L:mÌ.P,7ý1.4«3§O,m¼.N0P,L.m0{0lL.m.¢M3/lL0L-b.¬.L0L-mì-b.¸.L0L-m¬-b.´.L0L-mlb.°.L0m,)5.¬°)70,L0m,)5.°°)70<L0m,)5.´°)70LL0m,)5\
+.¸°)70\\L0m,)5.¼°)70lL0m,)5.À°)70|L0m,)5.Ä°)70L0m,)5.È°)70.lL/0lL0L0m¬.</L0mÌ´,<08-7L0L0m¬.<-L0m,<-7L,m\f,M5L,mlM6L,mLM7m,M1m-M4/lL,L1m0 N2L0L1m2 N\
+1),0,N8L1),0<N:)9,-./<=>?0123@ABCN9L1),0LN;L1),0\\N<)9,-./<=>?0123@ABCN=)9,-./0123<=>?@ABCN>L>)9/.-,32107654;:98)7,,L2L7L9L=)9456789:;DEFGHIJKN9L9)9/.-,32107654\
+;:98)7,,L2L6L8L:)94567DEFG89:;HIJKN8L;L<)94567DEFG89:;HIJKN:)9,-./0123<=>?@ABCN9L9)9/.-,32107654;:98)7,,L2L5L8L:)9456789:;DEFGHIJKN8L8)9/.-,32107654;:98)7,,L4\
+m,M4m-M19,7L,m¬-M,L-m¬.M-L3m-N39,77.lL.m/N.m.u0lL,L-L.<,8-7L0m,m¬.(7,L0L-L.m2 (6,,L0L0m0L/<.L,L0L.m1 (6,,7L0m¼.P,7../«/§O,m¬4N.P,L.L-<1m<M-L.),0,N3M1/lL.\
+L-m0 N/m-),0,M2L/L/m,),0,L1)Ú-mÜ³,),0,L2)á-L2m3)Ù-)|L2m/)Ù-)}m¬²,),0,L2)á-L2m>)Ù-)|)})Ú-L/mL),0,N1m¼²,),0,)á-L1m=)Ù-)|L1m6)Ù-)}L1m±,),0,)á-L1m?)Ù-)|)\
+})Ú-)70,L2M1L-m-N-mì,s9,7L.m,)5.¬¬L3)Ú-)70,m-M-/lL.L-m0 N/L-m. m¬¬,)5.,L/),0,)Ú-)70,L-m-N/mì,s0lL.L/m0 N0L/m. m¬¬,)5.,L0),0,)Ú-)70,L-m.M-8-77L,L.<0L.m\
+¬4P,7ß8.G§-«L,),0LN<L,),0<N=)}M8L,),0N?M1L,),0N@M5L,),0|NAM2L,),0lNBM/L,),0\\NCM3L<M.L=M0L,),0,NDM4/lL-),,L-),,\\L/)Ú-L-),,<L5)Ú-L/L2L-),,,L2L5L/)~L1)Ú-)Ú-m²\
+,),0,N6L/)á-L/m7)Ù-)|mì³,),0,N7L/)á-L/m2)Ù-)|)}m¼±,),0,N9L/)á-L/mE)Ù-)|)})Ú-N5L3)Ú-N1)~)Ú-L6L1)á-L1m7)Ù-)|L7L1)á-L1m2)Ù-)|)}L9L1)á-L1mE)Ù-)|)})Ú-N3L.)Ú-N.L1L\
+-),,LL2)Ú-L1L/L.)~)Ú-L6L.)á-L.m7)Ù-)|L7L.)á-L.m2)Ù-)|)}L9L.)á-L.mE)Ù-)|)})Ú-NEL0)Ú-N/)~)Ú-L6L/)á-L/m7)Ù-)|L7L/)á-L/m2)Ù-)|)}L9L/)á-L/mE)Ù-)|)})Ú-NFL4)Ú-N2)Ú-L-)\
+,,|L.)Ú-L2L/L-),,lL1)Ú-L/L.L2)~)Ú-L6L2)á-L2m7)Ù-)|L7L2)á-L2m2)Ù-)|)}L9L2)á-L2mE)Ù-)|)})Ú-NGL5L4L0)}N5L8)zL0)})Ú-mü²,),0,N>N8L4)á-L4m9)Ù-)|m¬´,),0,N:L4)á-L4m.)\
+Ù-)|)}mì±,),0,N;L4)á-L4mB)Ù-)|)})Ú-N.)Ú-N1)~)Ú-L6L1)á-L1m7)Ù-)|L7L1)á-L1m2)Ù-)|)}L9L1)á-L1mE)Ù-)|)})Ú-NHL3L.L4)}N3L5)zL4)})Ú-L8L.)á-L.m9)Ù-)|L:L.)á-L.m.)Ù-)|)}\
+L;L.)á-L.mB)Ù-)|)})Ú-N0)Ú-N5L1L-),,L/)Ú-L1L2L5)~)Ú-L6L5)á-L5m7)Ù-)|L7L5)á-L5m2)Ù-)|)}L9L5)á-L5mE)Ù-)|)})Ú-N/LEL0L.)}N4L3)zL.)})Ú-L8L0)á-L0m9)Ù-)|L:L0)á-L0m.)Ù-\
+)|)}L;L0)á-L0mB)Ù-)|)})Ú-N.)Ú-N2)~)Ú-L6L2)á-L2m7)Ù-)|L7L2)á-L2m2)Ù-)|)}L9L2)á-L2mE)Ù-)|)})Ú-N6L/LHLGLFL.L0)}N3L4)zL0)})Ú-L>L.)á-L.m9)Ù-)|L:L.)á-L.m.)Ù-)|)}L;L.)\
+á-L.mB)Ù-)|)})Ú-N/L.)}N0L3)zL.)})Ú-L8L/)á-L/m9)Ù-)|L:L/)á-L/m.)Ù-)|)}L;L/)á-L/mB)Ù-)|)})Ú-N3L/)}N4L0)zL/)})Ú-L8L3)á-L3m9)Ù-)|L:L3)á-L3m.)Ù-)|)}L;L3)á-L3mB)Ù-)|)\
+})Ú-N.L3)}N7L4)zL3)})Ú-mü²,),0,L.)á-L.m9)Ù-)|m¬´,),0,L.)á-L.m.)Ù-)|)}mì±,),0,L.)á-L.mB)Ù-)|)})Ú-N0L.)}N8L7)zL.)})Ú-L>L0)á-L0m9)Ù-)|L:L0)á-L0m.)Ù-)|)}L;L0)á-L\
+0mB)Ù-)|)})Ú-M4L6L/)Ú-M/LImds0lLIm4MIL-m¬-M-8-77L,L?L1)Ú-)70L,L@L5)Ú-)70L,LAL2)Ú-)70|L,LBL/)Ú-)70lL,L3LC)Ú-)70\\L,L.L<)Ú-)70LL,L0L=)Ú-)70<L,L4LD)Ú-)70,7..2§\
+/«/lL,L4m2 N5L4m0 N6L-T.,),,,N.L.)9/.-,32107654;:98N.L-T.0L6),,,N/L/)9/.-,32107654;:98N/)94567DEFG89:;HIJKN2L-T.4L6),,,N0L0)9/.-,32107654;:98N0L-T.8L6),,,N\
+1L1)9/.-,32107654;:98N1)94567DEFG89:;HIJKN3)9456789:;DEFGHIJK)70\\L5L2L3)9,-./0123<=>?@ABC)70LL5L.L/)9,-./<=>?0123@ABCN.L0L1)9,-./<=>?0123@ABCN/)9456789:;DEFGHIJ\
+K)70<L5L.L/)9,-./0123<=>?@ABC)70,L4m-N4m0s9,77;,m¼¬,P,L,L-<-7?,m¼¬,P,L,L-L.m-<.7?,m¼¬,P,L,L-L.m,<.7;,m¼¬,P,L,L-</78,m¬¬,m,b,,7";var zx=null,Rx=()=>w(vx);var V=S({module:Rx,portable:zx},()=>(Px(f.memory.buffer,sx),{hash64_x1:f.hash64_x1})),O=g.lanes==="measure"?null:g.lanes;function fx(){let L=V();return L===null?f.hash64_x1:O==="x4m"?L.hash64_x4m:L.hash64_x4}function Vx(){let L=V();return L===null?void 0:O==="x4m"?L.compress_x4m:L.
 compress_x4}function F(L,x,m){O===null&&m>=4&&V()!==null?FL(L,x,m):fx()(L,x,m)}var Wx=32768,Kx=30,K=[0,0],_=[0,0],Y=[0,0],Yx=()=>(globalThis.performance??Date).
 now();function FL(L,x,m){let e=V(),t=K[0]<Wx||K[1]<Wx,r=t?K:Y,a=r[1]<r[0]?1:0,o=a===1?e.hash64_x4m:e.hash64_x4;if(t){o(L,x,m),K[a]+=m;return}let d=Yx();o(L,x,m),
 _[a]+=Yx()-d,Y[a]+=m,_[0]>=Kx&&_[1]>=Kx&&(O=_[1]/Y[1]<_[0]/Y[0]?"x4m":"x4")}var lx={min:1/0,manyMin:1/0,digest:null,parts:null,raw:null};function J(L,x,m,e){let t=$(L,32,e[1],e[0]),r=$(x,32,e[2],e[0]);if(!t||!r)throw new Error("InvalidLengthForDigest64");if(e.length>3&&!$(m,32,e[3],e[0]))throw new Error(
-"InvalidLengthForOutput32");if(I(b,L,32),I(b,x,32,32),f.hash64_x1(c,c,1),m===void 0)return v(y);I(m,y,32)}var qx=new Int32Array(16),xe=new Int32Array(64),Xx=0;function JL(L,x,m){
+"InvalidLengthForOutput32");if(D(b,L,32),D(b,x,32,32),f.hash64_x1(c,c,1),m===void 0)return v(y);D(m,y,32)}var qx=new Int32Array(16),xe=new Int32Array(64),Xx=0;function JL(L,x,m){
 let e=++Xx,t=qx;for(;;){if(H(L,t,0,m[1],m[0]),H(x,t,8,m[2],m[0]),t!==qx||Xx===e)return t;t=new Int32Array(16)}}function bx(L,x,m,e){let t=JL(L,x,e);if(m===null||typeof m!="object")throw new TypeError(`${e[0]}: ${e[3]} must be an object`);for(let r=0;r<16;r++)T[r]=t[r];f.
 hash64_x1(c,c,1),W(T,0,m)}var UL=L=>f.sha256_update(E,c,L);function Qx(L,x){x<=l?(b.set(L),f.sha256_update(E,c,x)):B(A(L,x),x,0,UL)}var Zx=",-,,,-B0/«««,.««,0««««,,,.c/2^ab4,,2^ab7¤`,-/¢2¥.-LL//../3;-7 ¥,.4-/6ÍF.½F.-§>«mô¬!,L.b.,mø¬!,L-b.,mð¬!,L/\
 b.,mì¬!,m¬°,b.,m,M-mè' ,m,b.,mØ& ,m,b.,mÔ& ,m,b.,mÌ& ,mÔ& ,b.,mÈ& ,mì¬!,b.,mÄ& ,mÜ& ,b.,mÀ& ,mø¬!,b.,m¼& ,mô¬!,b.,m¸& ,mì' ,b.,m´& ,mð¬!,b.,m°& ,mØ& ,b.,m¬& ,m\
@@ -166,15 +166,15 @@ T.,b.,m(% ,mÌ' ,T.,b.,mü' ,T.,M.mø' ,T.,M-mô' ,T.,M/m\f% ,mì' ,T.,mð' ,T.,
 L[o],r),r+=x[o]}if(jL().digest_many(c,c+q*t,c+32*t,t),Array.isArray(e))for(let a=0;a<t;a++)e[m[a]]=jx(b,32*a);else if(m[t-1]-m[0]===t-1)u(e,P(32*t),32*m[0]);else
 for(let a=0;a<t;a++)u(e,b.subarray(32*a,32*a+32),32*m[a]);m.length=0}function GL(L,x,m,e){f.sha256_init(E),Qx(L,x),f.sha256_final(E,c),mL(e,m,y)}function vL({items:L,
 lengths:x},m){let e=[],t=0;for(let r=0;r<L.length;r++){let a=x[r],o=a>=lx.manyMin?lx.raw(L[r]):null;o!==null?mL(m,r,o):q+a>l?GL(L[r],a,r,m):(q*(e.length+1)+t+a>
-l&&(LL(L,x,e,m),t=0),e.push(r),t+=a)}e.length>0&&LL(L,x,e,m)}function Nx(L,x){let m=Ix(L,"messages","digestManyInto"),e=N(x,"output","digestManyInto");if(e!==32*
+l&&(LL(L,x,e,m),t=0),e.push(r),t+=a)}e.length>0&&LL(L,x,e,m)}function Nx(L,x){let m=Dx(L,"messages","digestManyInto"),e=N(x,"output","digestManyInto");if(e!==32*
 m.items.length)throw new RangeError(`digestManyInto: output must be ${32*m.items.length} bytes (32 per message), got ${e}`);vL(m,x)}var zL=["digest2Bytes32","bytes1","bytes2"];function X(L,x){return J(L,x,void 0,zL)}var RL=L=>F(c,c,L>>6);function Q(L,x){let m=N(L,"input","hashInto"),e=N(x,"output","hashInto");if(m%64!==0)throw new Error(`Invalid input length ${m}`);if(m!==e*
 2)throw new Error(`Invalid output length ${e}`);m<=l?(b.set(L),F(c,c,m>>6),u(x,P(m>>1))):B(A(L,m),m,0,RL,A(x,m>>1),2)}Fx({module:Ox,portable:ax},!1);var eL=",-,,,-C0/«««,.««,1«««««,,,.L.2^ab2b`,,/¢2¥.-LL/10-,./25-«-m\f¼%,73J.5¦,/: ¢,.4-06ï00Ì.-1«O,mlN/P,m¬¬$,T.,M..lL-\
 mí,u9,L-L.{9,mì,M.m¬¬$,mì,b.,7L-L.w0l/lL/L.mí,L.mí,uGm1 N0mÌ¬$,N1),0,)70<L/L0m¼¬$,N2),0,)70,L/L2U/,c/LL/L0mÄ¬$,U/,c/TL/L1U/,c/\\L/L0mÔ¬$,U/,c/dL.mì,L.mì,uGm1\
  mÜ¬$,L/m-<,m¬¬$,m¬¬$,T.,m-N.b.,L-L.w9,77L,L-mí,L-mí,uGm1 N-mÌ¬$,),.,)7.<L,L-m¼¬$,),.,)7.,L/mlP,7S,m\f¼%,P,L.0l/lL,L,L-m-¢N-<,L.m-N.9,777---«m\f¼%,P,mÌ¼%,P\
 ,.lL.q0lL-L/<-8-7L.m-r9,L0q9,/lL-L-L.m-0«L-L.m1 L/<-L.m-1L.7N1m-¢N.<,L/m-M/L0m-M0L1m0u9-L09,77mÜ¼%,L-),.<)70,mÌ¼%,L-),.,)70,L00l/lmì¼%,L/<-mÌ¼%,mÌ¼%,m-<,L/\
 m-M/L0m-N09,77L,mÌ¼%,),0,)7.,L,mÜ¼%,),0,)7.<m\f¼%,P,7;,m¬¬$,m,m\0<(7,7";function ux({memory:L,hash64:x}){let m=new Uint8Array(L.buffer),e=1966080,t=e+64,r=s=>t+64+32*Math.min(s,65),a=(s,n)=>{m.copyWithin(s,n,n+32)},o=0;function d(s,n){
-for(n>=65&&n<o&&(o=64);o<n;o++)a(e,r(o)),a(e+32,r(o)),x(r(o+1),e,1);a(s,r(n))}return{merkleize(s,n,h,p,D){for(h===0&&(d(n,p),h=1);D>0&&h>1;D--,p++)h%2===1&&d(n+
-32*h++,p),x(n,n,h/2),h/=2;for(a(t,n);D>0;D--,p++)d(t+32,p),x(t,t,1);a(s,t)},digest_n_level(s,n,h){for(;h>0;h--,n=n>>>1)x(s,s,n>>>1)}}}var tL=()=>w(eL);function aL(L,x){z(L,"padFor",x);let m=Math.ceil(Math.log2(L));if(!Number.isFinite(m))throw new RangeError(`${x}: padFor must be a finite number, got ${L}`);return m}
+for(n>=65&&n<o&&(o=64);o<n;o++)a(e,r(o)),a(e+32,r(o)),x(r(o+1),e,1);a(s,r(n))}return{merkleize(s,n,h,p,I){for(h===0&&(d(n,p),h=1);I>0&&h>1;I--,p++)h%2===1&&d(n+
+32*h++,p),x(n,n,h/2),h/=2;for(a(t,n);I>0;I--,p++)d(t+32,p),x(t,t,1);a(s,t)},digest_n_level(s,n,h){for(;h>0;h--,n=n>>>1)x(s,s,n>>>1)}}}var tL=()=>w(eL);function aL(L,x){z(L,"padFor",x);let m=Math.ceil(Math.log2(L));if(!Number.isFinite(m))throw new RangeError(`${x}: padFor must be a finite number, got ${L}`);return m}
 function rL(L,x,m,e){let t=N(L,"blocksBytes","merkleizeBlocksBytes");if(x<1)throw new Error(`Invalid padFor, expect to be greater than 0, got ${x}`);let r=aL(x,
 "merkleizeBlocksBytes");if(t%64!==0){if(t%32!==0)throw new Error(`Invalid input length, expect to be multiple of 32 bytes, got ${t}`);if(x>1)throw new Error(`In\
 valid input length, expect to be multiple of 64 bytes, got ${t}, padFor=${x}`)}return ix(m,e,32,"output","merkleizeBlocksBytes"),{chunks:t/32,levels:r}}function oL(L,x,m,e,t){
