@@ -70,7 +70,7 @@ x,c,32),Bx=[0,1,2,3].map(m=>new Uint8Array(x,c+32*m,32)),E=L.ctx_ptr(),Sx=new Ui
 L[e+t]=x[t]}function OL(L,x,m,e=0){u(L,x,e)}var D=g.smallCopy==="loop"?ML:OL;function P(L){return L>wL?b.subarray(0,L):Hx[L]??=b.subarray(0,L)}function cx(L,x,m,e){
 if(!Array.isArray(L)){b.set(L.subarray(x,m),e);return}let t=m+63>>6;for(let r=x>>6;r<t;r++,e+=64)b.set(L[r],e)}function B(L,x,m,e,t,r){let a=l-m;for(let o=0,d=0;o<
 x;o+=a,d++){let s=Math.min(a,x-o);cx(L,o,o+s,m),e(s,d),t!==void 0&&u(t,P(s/r),o/r)}}function Cx(L,x){let m=new Int32Array(L,x,136),e=a=>(a-Math.floor(a))*4294967296;for(let a=2,o=0;o<64;a++){let d=!0;for(let n=2;n*n<=a;n++)d&&=a%n!==0;if(!d)continue;
-o<8&&(m[128+o]=e(Math.sqrt(a)));let s=7;for(let n=0;n<40;n++)s=(2*s+a/(s*s))/3;m[o++]=e(s)}let t=IL();for(let a=0;a<64;a++)m[64+a]=m[a]+t[a];let r=0;for(let a=0;a<
+o<8&&(m[128+o]=e(Math.sqrt(a)));let s=7;for(let n;(n=(2*s+a/(s*s))/3)<s;)s=n;m[o++]=e(s)}let t=IL();for(let a=0;a<64;a++)m[64+a]=m[a]+t[a];let r=0;for(let a=0;a<
 136;a++)r=Math.imul(r^m[a],2654435761);return r===185240631}function IL(){let L=new Int32Array(64);return L[0]=2147483648,L[15]=512,DL(L),L}function DL(L){for(let x=16;x<
 64;x++){let m=L[x-15],e=L[x-2];L[x]=((e>>>17|e<<15)^(e>>>19|e<<13)^e>>>10)+L[x-7]+((m>>>7|m<<25)^(m>>>18|m<<14)^m>>>3)+L[x-16]}}function Px(L,x){let m=new Int32Array(
 L,x,776);for(let e=0;e<64;e++)e<32&&m.fill(1<<e,136+4*e,140+4*e),m.fill(m[64+e],264+4*e,268+4*e),m.fill(m[e],520+4*e,524+4*e)}var k=null,nx=null,dx=null,f,sx,_x,BL,SL;var HL=()=>k.module!==null&&typeof WebAssembly=="object"&&WebAssembly!==null;function $L(L){if(L==="js")return k.portable();try{nx??=k.module()}catch(x){throw dx=

@@ -76,7 +76,7 @@ L/L6L2L8T.DL4L7N4L0L3L0L4mF£L4mA£L4m3£N7L1mC£L1m?�
 ds0lL9m4M9L8mLM8L1L2M78-77m\f´ð,L0)=L2)H-L1)H.L6)H/L;)Ú-)70,m´ð,L/)=L5)H-L4)H.L3)H/L<)Ú-N;)70,m\f´ð,),0,M<L,L;L;)9/.-,32107654;:98)7,<L,L<L<)9/.-,32107654;:98\
 )7,,L,mLM,L-mlM-L.m-N.9,77m¬µð,P,7,m¬µð,P,m¼´ð,P,m¼´ð,m¬°,),/,)7/,mÌ´ð,m¼°,),/,)7/,m´ð,)8,,,,,,,,,,,,,,,,)7/,m¼´ð,L-L.<1m¼´ð,L,<0m¬µð,P,7G,m¬µð,P,m´ì,L,\
 m-f,,m¬¬,71,m,73,m¬´ì,73,m¬¬ì,7=,m¬µð,P,L,L-L.<,7;,m¬µð,P,L,L-<071,m¬47";function Q(t){let e=new Uint8Array(t.length);for(let L=0;L<t.length;L++)e[L]=t.charCodeAt(L)-44;return new WebAssembly.Module(e)}function we(t,e){let L=new Int32Array(t,e,136),a=m=>(m-Math.floor(m))*4294967296;for(let m=2,s=0;s<64;m++){let c=!0;for(let d=2;d*d<=m;d++)c&&=m%d!==0;if(!c)continue;
-s<8&&(L[128+s]=a(Math.sqrt(m)));let h=7;for(let d=0;d<40;d++)h=(2*h+m/(h*h))/3;L[s++]=a(h)}let x=kt();for(let m=0;m<64;m++)L[64+m]=L[m]+x[m];let r=0;for(let m=0;m<
+s<8&&(L[128+s]=a(Math.sqrt(m)));let h=7;for(let d;(d=(2*h+m/(h*h))/3)<h;)h=d;L[s++]=a(h)}let x=kt();for(let m=0;m<64;m++)L[64+m]=L[m]+x[m];let r=0;for(let m=0;m<
 136;m++)r=Math.imul(r^L[m],2654435761);return r===185240631}function kt(){let t=new Int32Array(64);return t[0]=2147483648,t[15]=512,It(t),t}function It(t){for(let e=16;e<
 64;e++){let L=t[e-15],a=t[e-2];t[e]=((a>>>17|a<<15)^(a>>>19|a<<13)^a>>>10)+t[e-7]+((L>>>7|L<<25)^(L>>>18|L<<14)^L>>>3)+t[e-16]}}function ge(t,e){let L=new Int32Array(
 t,e,776);for(let a=0;a<64;a++)a<32&&L.fill(1<<a,136+4*a,140+4*a),L.fill(L[64+a],264+4*a,268+4*a),L.fill(L[a],520+4*a,524+4*a)}var $L=2097152,Ax=1835008,Ae=1024,Ee=1<<20,xa=Ae+Ee;function St(){let t=new ArrayBuffer($L),e=new Uint8Array(t),L=new Int32Array(t),a=new DataView(t),x=new Int32Array(
