@@ -26,7 +26,7 @@ __attribute__((noinline)) void rounds_x4m(v128_t state[8], const v128_t* kw) {
 
 }  // namespace
 
-SHA256_INTERNAL void pad_x4m(v128_t state[8]) { rounds_x4m(state, reinterpret_cast<const v128_t*>(tables().pad64_kw_x4)); }
+SHA256_INTERNAL void pad_x4m(v128_t state[8]) { rounds_x4m(state, pad_table(state[0])); }
 
 SHA256_INTERNAL void compress_x4m(v128_t state[8], const uint8_t* const blocks[4]) {
   v128_t w[64];
