@@ -4,10 +4,14 @@
 // on to node:crypto, keeps at least 0.95 of the faster path's speed at each
 // length. The wasm path is a SHA256 object, which never leaves wasm;
 // node:crypto's is as digest() returns it, in the form NATIVE_OUTPUT gives this
-// runtime (or --output's), in a plain Uint8Array. --save labels the run
-// "openssl-ia32cap" where OPENSSL_ia32cap hides CPU features from its OpenSSL.
+// runtime (or --output's), in a plain Uint8Array. node:crypto's path runs
+// twice, the second time scored as digest() is: a control, what the same code
+// scores through this run's noise. --parts times digestParts()
+// of two halves against its own two paths instead: every length on wasm, and
+// every length on node:crypto. --save labels the run "openssl-ia32cap" where
+// OPENSSL_ia32cap hides CPU features from its OpenSSL.
 //
-//   node|bun|deno lab/crossover.js [--rounds 7] [--output hex|latin1|base64|buffer] [--many] [--save]
+//   node|bun|deno lab/crossover.js [--rounds 7] [--output hex|latin1|base64|buffer] [--many | --parts] [--save]
 import * as crypto from "node:crypto";
 import {join} from "node:path";
 import {parseArgs} from "node:util";
@@ -18,10 +22,11 @@ import {buildInfo, environment, resultsDir, runtimeName, writeJson} from "../ben
 import {resultsFileName} from "../bench/report/results.js";
 import {nativeFrom, nativeOutput} from "../js/core/engine.js";
 import {kindMeasured, shaKind, shaRatio} from "../js/core/node-crypto.js";
-import {digestManyInto} from "../js/node.js";
+// js/'s own entry, whose native.js this script sets.
+import {digestManyInto, digestParts} from "../js/node.js";
 import {native} from "../js/core/native.js";
 
-const options = {rounds: {type: "string", default: "7"}, output: {type: "string"}, many: {type: "boolean", default: false}, save: {type: "boolean", default: false}};
+const options = {rounds: {type: "string", default: "7"}, output: {type: "string"}, many: {type: "boolean", default: false}, parts: {type: "boolean", default: false}, save: {type: "boolean", default: false}};
 const {values: args} = parseArgs({options, args: globalThis.Deno ? Deno.args : process.argv.slice(2)});
 const rounds = Number(args.rounds);
 // Every 32 bytes to 128, then every 64 to 4 KiB: the band where the crossover lies on one CPU or another.
@@ -58,31 +63,51 @@ function theirs(data) {
   return out;
 }
 const wasm = new SHA256();
+// digestParts' own length for node:crypto, once node:crypto has loaded (an input of 1 MiB loads it).
+digestParts([new Uint8Array(1 << 20)]);
+const partsFrom = native.min;
+/** The three contenders for `data`: the wasm path, node:crypto's, and the call that chooses between them. */
+const contenders = args.parts
+  ? (data) => {
+      const parts = [data.slice(0, data.length >> 1), data.slice(data.length >> 1)];
+      const via = (min) => () => {
+        native.min = min;
+        return digestParts(parts);
+      };
+      return {wasm: via(Infinity), native: via(0), digest: via(partsFrom)};
+    }
+  : (data) => ({wasm: () => wasm.init().update(data).final(), native: () => theirs(data), digest: () => digest(data)});
+const call = args.parts ? "digestParts() of two halves" : "digest()";
 const rows = lengths.map((length) => {
   const data = new Uint8Array(length).map((_, i) => i);
   const want = crypto.hash("sha256", data, "hex");
-  for (const got of [theirs(data), digest(data)]) if (Array.from(got, (b) => b.toString(16).padStart(2, "0")).join("") !== want) throw new Error(`wrong digest at ${length} B`);
-  const t = interleave({wasm: () => wasm.init().update(data).final(), native: () => theirs(data), digest: () => digest(data)}, {rounds, ms: 40});
+  const c = contenders(data);
+  c.again = c.native;
+  for (const [path, f] of Object.entries(c)) if (Array.from(f(), (b) => b.toString(16).padStart(2, "0")).join("") !== want) throw new Error(`wrong digest at ${length} B on ${path}`);
+  const t = interleave(c, {rounds, ms: 40});
   const [wasmNs, nativeNs, digestNs] = [t.wasm, t.native, t.digest].map((r) => Math.round(r.bestNs));
-  // Per round, as the three shared the machine's state then; the median over rounds.
-  const speedOfFaster = pairedRatio(t.digest.roundsNs, t.wasm.roundsNs.map((w, r) => Math.min(w, t.native.roundsNs[r])));
-  return {length, wasmNs, nativeNs, digestNs, speedOfFaster};
+  // Per round, as the contenders shared the machine's state then; the median over rounds.
+  const faster = t.wasm.roundsNs.map((w, r) => Math.min(w, t.native.roundsNs[r]));
+  return {length, wasmNs, nativeNs, digestNs, speedOfFaster: pairedRatio(t.digest.roundsNs, faster), control: pairedRatio(t.again.roundsNs, faster)};
 });
 const crossover = rows[rows.findLastIndex((r) => r.nativeNs >= r.wasmNs) + 1]?.length ?? Infinity;
-const worst = rows.filter((r) => r.length >= 128).reduce((w, r) => (r.speedOfFaster < w.speedOfFaster ? r : w));
+const from128 = rows.filter((r) => r.length >= 128);
+const worst = from128.reduce((w, r) => (r.speedOfFaster < w.speedOfFaster ? r : w));
+const lowestControl = Math.min(...from128.map((r) => r.control));
 const size = (n) => (n >= 1024 ? `${n / 1024} KiB` : `${n} B`);
 console.log(
   `${runtimeName()} (node:crypto's digest as ${output}), best of ${rounds} interleaved rounds, ns per call; ` +
     `node:crypto the faster from ${size(crossover)} on (NATIVE_FROM, ${cpuKind}: ${from.min}); ` +
-    `digest() from 128 B on at least ${worst.speedOfFaster.toFixed(2)} of the faster path's speed (${size(worst.length)})`,
+    `${call} from 128 B on at least ${worst.speedOfFaster.toFixed(2)} of the faster path's speed (${size(worst.length)}), ` +
+    `${from128.filter((r) => r.speedOfFaster >= 0.95).length} of ${from128.length} lengths at 0.95 or more; the control at least ${lowestControl.toFixed(2)}`,
 );
-const head = ["length", "wasm", "node:crypto", "digest()", "wasm ÷ node:crypto", "digest() speed ÷ faster path's, median of rounds"];
-const body = rows.map((r) => [size(r.length), r.wasmNs, r.nativeNs, r.digestNs, (r.wasmNs / r.nativeNs).toFixed(2), r.speedOfFaster.toFixed(2)]);
+const head = ["length", "wasm", "node:crypto", call, "wasm ÷ node:crypto", `${call} speed ÷ faster path's, median of rounds`, "the same, node:crypto again (control)"];
+const body = rows.map((r) => [size(r.length), r.wasmNs, r.nativeNs, r.digestNs, (r.wasmNs / r.nativeNs).toFixed(2), r.speedOfFaster.toFixed(2), r.control.toFixed(2)]);
 console.log(grid(head, body, true));
 if (args.save) {
   const mask = process.env.OPENSSL_ia32cap;
   const env = environment(mask ? {label: "openssl-ia32cap", opensslIa32cap: mask} : {});
-  const file = join(resultsDir, `crossover_${resultsFileName(env)}`);
-  writeJson(file, {kind: "crossover", build: buildInfo(), env, options: {rounds, output, shaRatio: ratio, cpuKind, nativeFrom: from}, crossover, rows});
+  const file = join(resultsDir, `crossover${args.parts ? "-parts" : ""}_${resultsFileName(env)}`);
+  writeJson(file, {kind: "crossover", build: buildInfo(), env, options: {rounds, output, parts: args.parts, shaRatio: ratio, cpuKind, nativeFrom: from}, crossover, rows});
   console.log(`written to ${file}`);
 }

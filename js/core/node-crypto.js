@@ -9,8 +9,20 @@ import {native} from "./native.js";
 /** The bytes of SHA-256 of no bytes (FIPS 180-4): node:crypto's check of itself. */
 const EMPTY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855".match(/../g)?.map((h) => parseInt(h, 16)) ?? [];
 
+/** @typedef {(algorithm: string, data?: Uint8Array, encoding?: string) => any} Hash */
+/** @type {Hash} Where node:crypto is not loaded, or not working. */
+const none = () => {
+  throw new Error("no node:crypto");
+};
+/** node:crypto's one-shot hash (a string, or a Buffer) and its createHash, once loaded and working. */
+let hashBy = none;
+let createHash = none;
+/** @type {(() => void) | null} What loads node:crypto, at the first input handed to it (useNativeDigest); null once it has run. */
+let pending = null;
+
 function off() {
-  Object.assign(native, {min: Infinity, manyMin: Infinity, digest: null, parts: null, raw: null});
+  hashBy = createHash = none;
+  Object.assign(native, {min: Infinity, manyMin: Infinity});
 }
 
 // node:crypto's digest in this runtime's cheapest form (engine.js,
@@ -43,32 +55,18 @@ const readInto =
         };
 
 /**
- * Points native's functions at node:crypto `c`, and where `measure`, its
- * lengths at those of this CPU's kind (shaKind). Each returns null where `c`
- * refuses its input (a part over its length limit, say): wasm then hashes
- * that input, and later ones still come here, unless `c` fails on the empty
- * input too, which turns it off for good.
+ * Loads node:crypto `c` for native's functions, and where `measure`, sets
+ * its lengths at those of this CPU's kind (shaKind). Each function returns
+ * null where `c` refuses its input (a part over its length limit, say): wasm
+ * then hashes that input, and later ones still come here, unless `c` fails
+ * on the empty input too, which turns it off for good.
  * @param {any} c node:crypto, untyped: this package has no Node types.
  * @param {boolean} measure
  */
 function useCrypto(c, measure) {
   // node:crypto's own hash, called as it is: part of digest()'s path's cost was wrappers of it (performance-notes, "digest() on node:crypto").
-  /** @type {(algorithm: string, data: Uint8Array, encoding: string) => unknown} A string, or a Buffer. */
-  const hashBy = typeof c.hash === "function" ? c.hash : (a, d, e) => c.createHash(a).update(d).digest(e);
-  // The empty input's digest, read as every digest is: a form read wrong turns node:crypto off here.
-  const works = () => {
-    try {
-      const b = readInto(hashBy("sha256", new Uint8Array(0), OUTPUT), bytes);
-      return b !== null && b.every((x, i) => x === EMPTY[i]);
-    } catch {
-      return false;
-    }
-  };
-  /** @returns {null} */
-  const refused = () => {
-    if (!works()) off();
-    return null;
-  };
+  hashBy = typeof c.hash === "function" ? c.hash : (a, d, e) => c.createHash(a).update(d).digest(e);
+  createHash = (a) => c.createHash(a);
   if (!works()) return off();
   if (measure) {
     try {
@@ -77,27 +75,69 @@ function useCrypto(c, measure) {
       // No SHA-512, or no clock: the fast kind's lengths stay.
     }
   }
-  /** @type {(out: () => Uint8Array) => (data: Uint8Array) => Uint8Array | null} Into a new digest, or into one that the next call may overwrite. */
-  const one = (out) => (data) => {
-    let d;
-    try {
-      d = hashBy("sha256", data, OUTPUT);
-    } catch {
-      return refused();
-    }
-    return readInto(d, out()) ?? refused();
-  };
-  native.raw = one(() => bytes);
-  native.digest = one(freshDigest);
-  native.parts = (parts) => {
-    try {
-      const h = c.createHash("sha256");
-      for (let i = 0; i < parts.length; i++) h.update(parts[i]);
-      return readInto(h.digest(OUTPUT), freshDigest()) ?? refused();
-    } catch {
-      return refused();
-    }
-  };
+}
+
+/** Whether node:crypto digests the empty input right, read as every digest is: a form read wrong turns it off here. */
+function works() {
+  try {
+    const b = readInto(hashBy("sha256", new Uint8Array(0), OUTPUT), bytes);
+    return b !== null && b.every((x, i) => x === EMPTY[i]);
+  } catch {
+    return false;
+  }
+}
+
+/** @returns {null} Where node:crypto refused an input: wasm hashes it; unless it fails on the empty input too, which turns it off for good. */
+function refused() {
+  if (!works()) off();
+  return null;
+}
+
+/**
+ * Whether node:crypto takes an input of n bytes: loaded at the first input
+ * handed to it, it takes that one only if it is still as long as native[key]
+ * says (none for parts), which the CPU's kind may have raised at the load.
+ * @param {number} n
+ * @param {"min" | "manyMin" | null} key
+ */
+function takes(n, key) {
+  if (pending === null) return true;
+  pending();
+  pending = null;
+  return hashBy !== none && (key === null || n >= native[key]);
+}
+
+/**
+ * node:crypto's digest of data, into out; null where it refused data.
+ * @param {Uint8Array} data
+ * @param {Uint8Array} out
+ */
+function hashInto(data, out) {
+  let d;
+  try {
+    d = hashBy("sha256", data, OUTPUT);
+  } catch {
+    return refused();
+  }
+  return readInto(d, out) ?? refused();
+}
+
+// native's functions, the same ones for the life of the process, so that
+// the call in digest() stays on one target (performance-notes, "digest() on node:crypto").
+/** @param {Uint8Array} data */
+const nativeDigest = (data) => (takes(data.length, "min") ? hashInto(data, freshDigest()) : null);
+/** @param {Uint8Array} data */
+const nativeRaw = (data) => (takes(data.length, "manyMin") ? hashInto(data, bytes) : null);
+/** @param {readonly Uint8Array[]} parts Past the I/O buffer's length, so always node:crypto's. */
+function nativeParts(parts) {
+  if (!takes(0, null)) return null;
+  try {
+    const h = createHash("sha256");
+    for (let i = 0; i < parts.length; i++) h.update(parts[i]);
+    return readInto(h.digest(OUTPUT), freshDigest()) ?? refused();
+  } catch {
+    return refused();
+  }
 }
 
 /**
@@ -151,8 +191,8 @@ export function shaRatio(hash) {
 export function useNativeDigest(getCrypto, from) {
   const [fast, plain] = [nativeFrom("fast"), nativeFrom("plain")];
   const measure = from === undefined && kindMeasured && (fast.min !== plain.min || fast.manyMin !== plain.manyMin);
-  /** @type {(f: "digest" | "parts" | "raw") => (x: any) => Uint8Array | null} */
-  const load = (f) => (x) => {
+  hashBy = createHash = none;
+  pending = () => {
     let c = null;
     try {
       c = getCrypto();
@@ -161,9 +201,6 @@ export function useNativeDigest(getCrypto, from) {
     }
     if (typeof c?.createHash === "function") useCrypto(c, measure);
     else off();
-    // An input that this CPU's kind keeps on wasm: parts reach here only past the I/O buffer's length.
-    if (native[f] === null || (f !== "parts" && x.length < (f === "raw" ? native.manyMin : native.min))) return null;
-    return native[f](x);
   };
-  Object.assign(native, from ?? fast, {digest: load("digest"), parts: load("parts"), raw: load("raw")});
+  Object.assign(native, from ?? fast, {digest: nativeDigest, parts: nativeParts, raw: nativeRaw});
 }
